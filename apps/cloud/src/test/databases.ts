@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { openDatabase, type CloudDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+
+/** The PostgreSQL the suite uses (this machine: trust auth, database `test`). */
+export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const postgresUp = await postgresReachable();
+if (!postgresUp) {
+  const message = `PostgreSQL is not reachable at ${TEST_POSTGRES_URL}: cloud tests on PostgreSQL are SKIPPED`;
+  // Under CI the PostgreSQL half of the suite is mandatory.
+  if (process.env.CI === 'true') throw new Error(message);
+  console.warn(`\n*** ${message} ***\n`);
+}
+
+export interface TestDatabase {
+  readonly database: CloudDatabase;
+}
+
+/** A fresh, migrated database: a temporary SQLite file, or a throw-away PostgreSQL schema. */
+async function createTestDatabase(kind: 'sqlite' | 'postgres') {
+  if (kind === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-cloud-'));
+    const database = openDatabase(`sqlite:${path.join(dir, 'cloud.sqlite')}`);
+    await migrateToLatest(database);
+    return {
+      database,
+      async dispose() {
+        await database.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const database = openDatabase(TEST_POSTGRES_URL, { schema });
+  await migrateToLatest(database);
+  return {
+    database,
+    async dispose() {
+      await database.close();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    },
+  };
+}
+
+/** Runs the same suite on SQLite and on PostgreSQL, each with its own fresh database. */
+export function describeEachDatabase(title: string, suite: (ctx: TestDatabase) => void): void {
+  for (const kind of ['sqlite', 'postgres'] as const) {
+    describe.skipIf(kind === 'postgres' && !postgresUp)(`${title} [${kind}]`, () => {
+      let current: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+      beforeAll(async () => {
+        current = await createTestDatabase(kind);
+      });
+      afterAll(async () => {
+        await current?.dispose();
+      });
+      suite({
+        get database() {
+          if (!current) throw new Error('database not ready');
+          return current.database;
+        },
+      });
+    });
+  }
+}

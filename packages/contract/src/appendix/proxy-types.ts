@@ -1,0 +1,22 @@
+/** Proxy types of an environment (local-api.md §3 "Proxy"), spelled as the spec spells them. */
+export const PROXY_TYPES = [
+  'HTTP',
+  'HTTPS',
+  'SSH',
+  'SOCKS4',
+  'SOCKS4A',
+  'SOCKS5',
+  'Oxylabsauto',
+  'Lumauto',
+  'Luminati_HTTP',
+  'Luminati_HTTPS',
+  'smartproxy',
+  'noproxy',
+] as const;
+export type ProxyType = (typeof PROXY_TYPES)[number];
+
+export const NO_PROXY: ProxyType = 'noproxy';
+
+export function isProxyType(value: string): value is ProxyType {
+  return (PROXY_TYPES as readonly string[]).includes(value);
+}

@@ -1,0 +1,122 @@
+import { describe, expect, test } from 'vitest';
+import {
+  activeMenuKey,
+  cloudLang,
+  langFromCloud,
+  langFromPath,
+  languageRedirect,
+  localizePath,
+  matchSiteRoute,
+  stripLangPrefix,
+} from './lang.ts';
+
+describe('langFromPath', () => {
+  test.each([
+    ['/', 'en'],
+    ['/zh', 'zh'],
+    ['/zh/', 'zh'],
+    ['/zh/download', 'zh'],
+    ['/zh?x=1', 'zh'],
+    ['/zh#top', 'zh'],
+    ['/download', 'en'],
+    ['/zhong', 'en'],
+    ['/faq/zh', 'en'],
+    ['', 'en'],
+  ])('%s → %s', (path, lang) => expect(langFromPath(path)).toBe(lang));
+});
+
+describe('stripLangPrefix', () => {
+  test.each([
+    ['/zh', '/'],
+    ['/zh/', '/'],
+    ['/zh/api/doc/browser', '/api/doc/browser'],
+    ['/zh/faq?q=proxy#2', '/faq?q=proxy#2'],
+    ['/zh?a=1', '/?a=1'],
+    ['/price', '/price'],
+    ['/zhong', '/zhong'],
+  ])('%s → %s', (path, out) => expect(stripLangPrefix(path)).toBe(out));
+});
+
+describe('localizePath', () => {
+  test.each([
+    ['/', 'zh', '/zh'],
+    ['/download', 'zh', '/zh/download'],
+    ['/zh/download', 'zh', '/zh/download'],
+    ['/zh/download', 'en', '/download'],
+    ['/zh', 'en', '/'],
+    ['/faq#3', 'zh', '/zh/faq#3'],
+    ['/route?token=a&url=/ticket', 'zh', '/zh/route?token=a&url=/ticket'],
+    ['/?x=1', 'zh', '/zh?x=1'],
+    ['/zh?x=1', 'en', '/?x=1'],
+  ] as const)('%s in %s → %s', (path, lang, out) => expect(localizePath(path, lang)).toBe(out));
+
+  test('switching back and forth is lossless', () => {
+    const href = '/faq/12.html?from=home#answer';
+    expect(localizePath(localizePath(href, 'zh'), 'en')).toBe(href);
+  });
+});
+
+describe('languageRedirect', () => {
+  test('Chinese without prefix is sent to the /zh version', () => {
+    expect(languageRedirect('/price', 'zh')).toBe('/zh/price');
+    expect(languageRedirect('/', 'zh')).toBe('/zh');
+  });
+  test('a non-Chinese language with the prefix loses it', () => {
+    expect(languageRedirect('/zh/price', 'en')).toBe('/price');
+  });
+  test('matching paths are left alone', () => {
+    expect(languageRedirect('/zh/price', 'zh')).toBeNull();
+    expect(languageRedirect('/price', 'en')).toBeNull();
+  });
+});
+
+describe('activeMenuKey', () => {
+  test.each([
+    ['/', 'home'],
+    ['/zh', 'home'],
+    ['/zh/', 'home'],
+    ['', 'home'],
+    ['/application', 'application'],
+    ['/zh/price', 'price'],
+    ['/download?x=1', 'download'],
+    ['/api/doc', 'api-doc'],
+    ['/zh/api/doc/browser', 'api-doc'],
+    ['/api/doc/code#curl', 'api-doc'],
+    ['/api', 'api'],
+    ['/faq/12.html', 'faq'],
+    ['/zh/faq#3', 'faq'],
+    ['/ticket/info/5', 'ticket'],
+  ])('%s → %s', (path, key) => expect(activeMenuKey(path)).toBe(key));
+});
+
+describe('cloudLang', () => {
+  test('zh is zh-CHS, everything else en', () => {
+    expect(cloudLang('zh')).toBe('zh-CHS');
+    expect(cloudLang('en')).toBe('en');
+  });
+  test('servers read zh-CHS back as zh and anything else as en', () => {
+    expect(langFromCloud('zh-CHS')).toBe('zh');
+    expect(langFromCloud('en')).toBe('en');
+    expect(langFromCloud(undefined)).toBe('en');
+    expect(langFromCloud('fr')).toBe('en');
+  });
+});
+
+describe('matchSiteRoute', () => {
+  test.each([
+    ['/', 'home'],
+    ['/zh', 'home'],
+    ['/zh/download', 'download'],
+    ['/faq/12.html', 'faqArticle'],
+    ['/zh/faq/install-guide.html', 'faqArticle'],
+    ['/ticket/info/42', 'ticketInfo'],
+    ['/api/doc/browser', 'apiDoc'],
+    ['/zh/api/doc', 'apiDoc'],
+    ['/route?token=x', 'route'],
+  ])('%s → %s', (path, key) => expect(matchSiteRoute(path)).toBe(key));
+
+  test.each(['/nope', '/faq/12', '/ticket/info', '/zh/price/extra', '/api/doc/a/b'])(
+    '%s is not a page of the site',
+    (path) => expect(matchSiteRoute(path)).toBeNull(),
+  );
+});

@@ -1,0 +1,118 @@
+import type { Lang, Localized } from './i18n.ts';
+
+/**
+ * Language-prefix rules of the site (site spec §2 "Language prefix" and "Shell"): English paths
+ * have no prefix, Chinese paths carry `/zh`. The URL is the only source of the language.
+ */
+export const ZH_PREFIX = '/zh';
+/** Browser storage key of the chosen language (site spec §3). */
+export const LANG_STORAGE_KEY = 'lang';
+
+function splitPath(href: string): { path: string; rest: string } {
+  const cut = href.search(/[?#]/);
+  return cut === -1 ? { path: href, rest: '' } : { path: href.slice(0, cut), rest: href.slice(cut) };
+}
+
+function hasZhPrefix(path: string): boolean {
+  return path === ZH_PREFIX || path.startsWith(`${ZH_PREFIX}/`);
+}
+
+/** zh when the path starts with /zh, else en (the default). */
+export function langFromPath(href: string): Lang {
+  return hasZhPrefix(splitPath(href).path) ? 'zh' : 'en';
+}
+
+/** Removes the /zh prefix; query and hash are kept. `/zh` becomes `/`. */
+export function stripLangPrefix(href: string): string {
+  const { path, rest } = splitPath(href);
+  if (!hasZhPrefix(path)) return (path || '/') + rest;
+  return (path.slice(ZH_PREFIX.length) || '/') + rest;
+}
+
+/** The same page in `lang`: adds or removes the prefix, keeping query and hash. */
+export function localizePath(href: string, lang: Lang): string {
+  const plain = stripLangPrefix(href);
+  if (lang === 'en') return plain;
+  const { path, rest } = splitPath(plain);
+  return (path === '/' ? ZH_PREFIX : ZH_PREFIX + path) + rest;
+}
+
+/**
+ * Where a visitor whose chosen language is `lang` must be sent from `href`, or null when the path
+ * already matches: Chinese without prefix gets it added; any other language loses it.
+ */
+export function languageRedirect(href: string, lang: Lang): string | null {
+  const target = localizePath(href, lang);
+  return target === href ? null : target;
+}
+
+export type MenuKey = 'home' | 'application' | 'price' | 'download' | 'api-doc' | 'faq';
+
+export const MENU_ITEMS: readonly { key: MenuKey; path: string; label: Localized }[] = [
+  { key: 'home', path: '/', label: { en: 'Home', zh: '首页' } },
+  { key: 'application', path: '/application', label: { en: 'Applications', zh: '应用场景' } },
+  { key: 'price', path: '/price', label: { en: 'Pricing', zh: '价格' } },
+  { key: 'download', path: '/download', label: { en: 'Download', zh: '下载' } },
+  { key: 'api-doc', path: '/api/doc', label: { en: 'API Docs', zh: 'API 文档' } },
+  { key: 'faq', path: '/faq', label: { en: 'FAQ', zh: '常见问题' } },
+];
+
+/**
+ * The active menu key: the first path segment after removing /zh; any path containing /api/doc
+ * selects `api-doc`; an empty segment means `home`. Other segments (e.g. `ticket`) are returned
+ * as they are and simply match no menu entry.
+ */
+export function activeMenuKey(href: string): string {
+  const path = splitPath(stripLangPrefix(href)).path;
+  if (path.includes('/api/doc')) return 'api-doc';
+  const first = path.split('/').find((segment) => segment !== '') ?? '';
+  return first === '' ? 'home' : first;
+}
+
+/** The `lang` form field of every cloud call: 'zh-CHS' for Chinese, else 'en'. */
+export type CloudLang = 'zh-CHS' | 'en';
+export function cloudLang(lang: Lang): CloudLang {
+  return lang === 'zh' ? 'zh-CHS' : 'en';
+}
+/** The reverse, for servers reading the `lang` field (anything but zh-CHS is English). */
+export function langFromCloud(value: unknown): Lang {
+  return typeof value === 'string' && /^zh/i.test(value) ? 'zh' : 'en';
+}
+
+/** The site's routes (site spec §2 route table), English paths. */
+export const SITE_ROUTES = {
+  home: '/',
+  application: '/application',
+  price: '/price',
+  download: '/download',
+  api: '/api',
+  apiDoc: '/api/doc',
+  faq: '/faq',
+  faqArticle: '/faq/:id.html',
+  route: '/route',
+  privacy: '/privacy',
+  ticket: '/ticket',
+  ticketAdd: '/ticket/add',
+  ticketInfo: '/ticket/info/:id',
+} as const;
+
+const ROUTE_PATTERNS = Object.entries(SITE_ROUTES).map(([key, pattern]) => {
+  const source = pattern
+    .split('/')
+    .map((segment) =>
+      segment
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/:(\w+)/g, '[^/]+'),
+    )
+    .join('/');
+  return { key: key as keyof typeof SITE_ROUTES, regex: new RegExp(`^${source}/?$`) };
+});
+// The documentation shell has one child page per section (local-api.md §2).
+const API_DOC_CHILD = /^\/api\/doc\/[a-z-]+\/?$/;
+
+/** The route a path (with or without /zh) belongs to, or null for a path the site does not have. */
+export function matchSiteRoute(href: string): keyof typeof SITE_ROUTES | null {
+  const path = splitPath(stripLangPrefix(href)).path;
+  if (API_DOC_CHILD.test(path)) return 'apiDoc';
+  return ROUTE_PATTERNS.find((route) => route.regex.test(path))?.key ?? null;
+}

@@ -1,0 +1,75 @@
+/**
+ * Every limit of both specifications, named once. Servers, forms, schemas and docs read them from
+ * here; nothing else spells these numbers.
+ */
+
+// --- Site (site-console-tickets.md §2, §5, §9) ---
+export const MOBILE_BREAKPOINT_PX = 768;
+export const HOME_STATS = ['20+', '96%', '689745'] as const;
+export const VERSION_FALLBACK = '1.0.1';
+export const BROWSER_VERSION_MIN = 95;
+export const BROWSER_VERSION_MAX = 106;
+/** Kernels from this version on run only on Windows 10/11; earlier ones on Windows 7/8/10/11. */
+export const KERNEL_WIN10_ONLY_FROM = 129;
+export const CLIENT_OS_LEGACY = ['Windows 7', 'Windows 8', 'Windows 10', 'Windows 11'] as const;
+export const CLIENT_OS_MODERN = ['Windows 10', 'Windows 11'] as const;
+
+export const API_LOG_PAGE_SIZE = 10;
+export const TICKET_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const TICKET_PAGE_SIZE_DEFAULT = 10;
+
+export const TICKET_TITLE_MIN = 3;
+export const TICKET_TITLE_MAX = 200;
+export const TICKET_CONTENT_MIN = 10;
+export const TICKET_CONTENT_MAX = 2000;
+export const TICKET_REPLY_MIN = 10;
+/** The spec sets no upper bound on a reply; the content bound is the natural one. */
+export const TICKET_REPLY_MAX = TICKET_CONTENT_MAX;
+export const PHONE_DIGITS_MIN = 5;
+export const PHONE_DIGITS_MAX = 20;
+export const ATTACHMENTS_MAX = 5;
+export const ATTACHMENT_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'mp4'] as const;
+export type AttachmentExtension = (typeof ATTACHMENT_EXTENSIONS)[number];
+/** Size limits the spec leaves open (DESIGN: state them in the README). */
+export const ATTACHMENT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const ATTACHMENT_VIDEO_MAX_BYTES = 50 * 1024 * 1024;
+
+/** Non-team accounts hold one credential; a team's main account as many as it has members. */
+export const CREDENTIALS_PER_NON_TEAM_ACCOUNT = 1;
+export const DEVICES_PER_CREDENTIAL = 1;
+export const SUPPORT_HOURS = '7x12';
+export const DATE_FORMAT = 'YYYY-MM-DD';
+
+// --- Local API (local-api.md §5, §9) ---
+export const LOCAL_API_PORT = 8186;
+export const LOCAL_API_HOST = '127.0.0.1';
+export const CLOUD_PORT = 8080;
+
+export const SESSION_NAME_MAX = 60;
+export const SESSION_DESC_MAX = 150;
+export const GROUP_NAME_MAX = 30;
+export const DEFAULT_GROUP_NAME = 'default';
+
+export const LIST_NUM_MAX = 500;
+export const LIST_NUM_DEFAULT = 50;
+export const DELETE_MAX = 2000;
+export const STATUS_QUERY_MAX = 100;
+export const SCRIPTS_PER_SESSION_MAX = 100;
+export const FINGERPRINT_SETTING_FLAGS = 4;
+
+/** Per-minute rate limits (§9; the spec's "40" without a unit is read per minute). */
+export const RATE_LIMIT_LOGIN_PER_MINUTE = 10;
+export const RATE_LIMIT_SESSION_WRITE_PER_MINUTE = 40;
+export const RATE_LIMIT_SESSION_CALL_PER_MINUTE = 50;
+
+/** Create with Automatic_Configure=1 verifies the proxy; clients must wait longer than this. */
+export const AUTO_CONFIGURE_CLIENT_TIMEOUT_MS = 68_000;
+
+/** A device lease is kept alive by heartbeats; the cloud ends it after this much silence. */
+export const LEASE_HEARTBEAT_INTERVAL_MS = 30_000;
+export const LEASE_TIMEOUT_MS = 90_000;
+
+// --- Accounts (beyond the spec: the site's own sign-up) ---
+export const PASSWORD_MIN = 8;
+export const ACCOUNT_NAME_MIN = 3;
+export const ACCOUNT_NAME_MAX = 32;

@@ -1,0 +1,201 @@
+import type { Localized } from '../i18n.ts';
+import {
+  ATTACHMENT_EXTENSIONS,
+  ATTACHMENTS_MAX,
+  PHONE_DIGITS_MAX,
+  PHONE_DIGITS_MIN,
+  TICKET_CONTENT_MAX,
+  TICKET_CONTENT_MIN,
+  TICKET_REPLY_MIN,
+  TICKET_TITLE_MAX,
+  TICKET_TITLE_MIN,
+} from '../limits.ts';
+
+/**
+ * Messages of the website, console, FAQ, redirect page and tickets
+ * (site-console-tickets.md §2, §5, §8), plus sign-in/up and shared errors the spec leaves open.
+ *
+ * Limits are interpolated from limits.ts; values only known at run time are `{name}`
+ * placeholders filled by `format()` / `msg()`.
+ */
+export const siteMessages = {
+  /** Redirect verification page `/route` (§2, §8). */
+  route: {
+    missingParams: {
+      en: 'Missing required parameters: both a token and a target URL must be provided.',
+      zh: '缺少必要参数：必须同时提供 Token 和目标地址。',
+    },
+    invalidToken: {
+      en: 'Invalid token: it is invalid or has expired.',
+      zh: 'Token 无效：Token 错误或已过期。',
+    },
+    verificationFailed: {
+      en: 'Verification failed: a server error occurred, please try again later.',
+      zh: '验证失败：服务器异常，请稍后重试。',
+    },
+    visitThroughValidLink: {
+      en: 'Please visit this page through a valid link.',
+      zh: '请通过有效链接访问此页面。',
+    },
+    loading: { en: 'Verifying, please wait…', zh: '正在验证，请稍候…' },
+    success: { en: 'Verified, redirecting…', zh: '验证成功，正在跳转…' },
+  },
+
+  /** API console `/api` (§2, §8). */
+  console: {
+    noToken: {
+      en: 'No token detected. Please sign in first.',
+      zh: '未检测到 Token，请先登录。',
+    },
+    fetchFailed: {
+      en: 'Failed to load your API credentials. Please try again later.',
+      zh: '获取 API 列表失败，请稍后重试。',
+    },
+    applyFailed: { en: 'Failed to apply for an API credential', zh: '申请 API 失败' },
+    applySuccess: { en: 'API credential created', zh: 'API 申请成功' },
+    resetFailed: { en: 'Failed to reset the App Key', zh: '重置 App Key 失败' },
+    resetSuccess: { en: 'App Key reset', zh: 'App Key 已重置' },
+    deleteFailed: { en: 'Failed to delete the API credential', zh: '删除 API 失败' },
+    deleteSuccess: { en: 'API credential deleted', zh: 'API 已删除' },
+    copyFailed: { en: 'Copy failed. Please copy it manually.', zh: '复制失败，请手动复制。' },
+    copied: { en: 'Copied to clipboard', zh: '已复制到剪贴板' },
+    noApiSelected: { en: 'No API selected', zh: '未选择任何 API' },
+    getKeyFailed: { en: 'Failed to get the App Key', zh: '获取 App Key 失败' },
+    confirmReset: {
+      en: 'Reset the App Key? The current key stops working at once and any device using it is signed out.',
+      zh: '确定要重置 App Key 吗？当前密钥将立即失效，正在使用该密钥的设备会被强制下线。',
+    },
+    confirmDelete: {
+      en: 'Delete this API credential? This cannot be undone.',
+      zh: '确定要删除该 API 吗？删除后无法恢复。',
+    },
+    confirmApply: { en: 'Apply for a new API credential?', zh: '确定要申请新的 API 吗？' },
+  },
+
+  /** FAQ list and article (§2, §8). */
+  faq: {
+    articleNotFound: { en: 'Article not found', zh: '文章不存在' },
+    noMatches: { en: 'No matching questions found', zh: '没有找到相关问题' },
+    backToList: { en: 'Back to list', zh: '返回列表' },
+  },
+
+  /** Ticket list, create and detail screens (§2, §4, §8). */
+  ticket: {
+    fetchTypesFailed: { en: 'Failed to load ticket types', zh: '获取工单类型失败' },
+    fetchListFailed: { en: 'Failed to load tickets', zh: '获取工单列表失败' },
+    fetchDetailFailed: { en: 'Failed to load the ticket', zh: '获取工单详情失败' },
+    uploadFailed: { en: 'Upload failed. Please try again.', zh: '上传失败，请重试。' },
+    submitFailed: { en: 'Failed to submit the ticket', zh: '工单提交失败' },
+    submitSuccess: { en: 'Ticket submitted', zh: '工单提交成功' },
+    replyFailed: { en: 'Failed to send the reply', zh: '回复失败' },
+    replySuccess: { en: 'Reply sent', zh: '回复成功' },
+    statusFailed: { en: 'Failed to update the ticket status', zh: '工单状态更新失败' },
+    statusUpdated: { en: 'Ticket status updated', zh: '工单状态已更新' },
+    closed: { en: 'Ticket closed', zh: '工单已关闭' },
+    copied: { en: 'Copied to clipboard', zh: '已复制到剪贴板' },
+    idRequired: { en: 'Ticket ID cannot be empty', zh: '工单 ID 不能为空' },
+    noToken: {
+      en: 'No token detected. Please sign in first.',
+      zh: '未检测到 Token，请先登录。',
+    },
+    confirmResolve: {
+      en: 'Mark this ticket as resolved?',
+      zh: '确定将该工单标记为已解决吗？',
+    },
+    confirmClose: {
+      en: 'Close this ticket? A closed ticket takes no more replies.',
+      zh: '确定要关闭该工单吗？关闭后将无法继续回复。',
+    },
+    notFound: { en: 'Ticket not found', zh: '工单不存在' },
+    closedNoReply: {
+      en: 'This ticket is closed and takes no more replies',
+      zh: '该工单已关闭，无法继续回复',
+    },
+  },
+
+  /** One message per validation rule of §5. */
+  validation: {
+    titleRequired: { en: 'Please enter a title', zh: '请输入标题' },
+    titleLength: {
+      en: `Title must be ${TICKET_TITLE_MIN} to ${TICKET_TITLE_MAX} characters`,
+      zh: `标题长度须在 ${TICKET_TITLE_MIN} 到 ${TICKET_TITLE_MAX} 个字符之间`,
+    },
+    typeRequired: { en: 'Please select a ticket type', zh: '请选择工单类型' },
+    contentRequired: { en: 'Please describe your issue', zh: '请填写问题描述' },
+    contentLength: {
+      en: `Content must be ${TICKET_CONTENT_MIN} to ${TICKET_CONTENT_MAX} characters`,
+      zh: `内容长度须在 ${TICKET_CONTENT_MIN} 到 ${TICKET_CONTENT_MAX} 个字符之间`,
+    },
+    emailRequired: { en: 'Please enter your email', zh: '请输入联系邮箱' },
+    emailInvalid: { en: 'Please enter a valid email address', zh: '请输入有效的邮箱地址' },
+    phoneInvalid: {
+      en: `Phone number must be ${PHONE_DIGITS_MIN} to ${PHONE_DIGITS_MAX} digits, digits only`,
+      zh: `手机号只能包含数字，长度为 ${PHONE_DIGITS_MIN} 到 ${PHONE_DIGITS_MAX} 位`,
+    },
+    attachmentsTooMany: {
+      en: `You can attach at most ${ATTACHMENTS_MAX} files`,
+      zh: `最多只能上传 ${ATTACHMENTS_MAX} 个附件`,
+    },
+    attachmentType: {
+      en: `Only these file types are allowed: ${ATTACHMENT_EXTENSIONS.join(', ')}`,
+      zh: `仅支持 ${ATTACHMENT_EXTENSIONS.join('、')} 格式的文件`,
+    },
+    /** `{max}` is a human-readable size such as "10 MB" (image and video limits differ). */
+    attachmentTooLarge: {
+      en: 'The file is too large. The maximum size is {max}.',
+      zh: '文件过大，大小不能超过 {max}。',
+    },
+    replyRequired: { en: 'Please enter your reply', zh: '请输入回复内容' },
+    replyTooShort: {
+      en: `Your reply must be at least ${TICKET_REPLY_MIN} characters`,
+      zh: `回复内容不能少于 ${TICKET_REPLY_MIN} 个字符`,
+    },
+    idRequired: { en: 'ID cannot be empty', zh: 'ID 不能为空' },
+    tokenRequired: {
+      en: 'A token is required. Please sign in first.',
+      zh: '缺少 Token，请先登录。',
+    },
+    invalidParameter: { en: 'Invalid parameter: {field}', zh: '参数无效：{field}' },
+  },
+
+  /** Sign-in and sign-up (beyond the spec; DESIGN "Identities and tokens"). */
+  auth: {
+    accountRequired: { en: 'Please enter your account', zh: '请输入账号' },
+    emailTaken: { en: 'This email is already registered', zh: '该邮箱已被注册' },
+    accountTaken: { en: 'This account name is already taken', zh: '该账号名已被占用' },
+    badCredentials: { en: 'Wrong account or password', zh: '账号或密码错误' },
+    /** limits.ts names no password minimum, so it is a placeholder (`{min}`, 8 today). */
+    passwordTooShort: {
+      en: 'Password must be at least {min} characters',
+      zh: '密码长度不能少于 {min} 位',
+    },
+    signedOut: { en: 'Signed out', zh: '已退出登录' },
+    tooManyAttempts: {
+      en: 'Too many attempts, please try again in {seconds} seconds',
+      zh: '尝试次数过多，请 {seconds} 秒后再试',
+    },
+    tokenExpired: {
+      en: 'Your sign-in has expired. Please sign in again.',
+      zh: '登录已过期，请重新登录。',
+    },
+    forbidden: { en: 'You do not have access to this', zh: '您无权访问该内容' },
+    notFound: { en: 'The requested item does not exist', zh: '请求的内容不存在' },
+  },
+
+  /** Shared by every screen and every cloud answer. */
+  common: {
+    serverError: { en: 'Server error. Please try again later.', zh: '服务器错误，请稍后重试。' },
+    networkError: {
+      en: 'Network error. Please check your connection and try again.',
+      zh: '网络异常，请检查网络连接后重试。',
+    },
+    rateLimited: {
+      en: 'Too many requests. Please try again later.',
+      zh: '请求过于频繁，请稍后再试。',
+    },
+    /** The acknowledge button of notices and confirm dialogs. */
+    ok: { en: 'OK', zh: '确定' },
+  },
+} as const satisfies Record<string, Record<string, Localized>>;
+
+export type SiteMessages = typeof siteMessages;
