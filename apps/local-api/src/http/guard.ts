@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { localApiMessages } from '@hainiao/contract';
+import { LocalApiError, UNKNOWN_EXCEPTION } from './envelope.ts';
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/** `host` of a Host header without its port (`[::1]:8186` → `[::1]`). */
+export function hostName(header: string): string {
+  const value = header.trim().toLowerCase();
+  if (value.startsWith('[')) return value.slice(0, value.indexOf(']') + 1);
+  return value.split(':')[0] ?? '';
+}
+
+/**
+ * Security by default (DESIGN "Local API"): only loopback Host names (defeats DNS rebinding), only
+ * browser origins on the allow list, and only JSON bodies.
+ */
+export function installGuards(app: FastifyInstance, allowedOrigins: readonly string[]): void {
+  const origins = new Set(allowedOrigins.map((o) => o.toLowerCase().replace(/\/$/, '')));
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!LOOPBACK_HOSTS.has(hostName(request.headers.host ?? ''))) {
+      throw new LocalApiError(UNKNOWN_EXCEPTION, localApiMessages.forbiddenHost, 403);
+    }
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      if (!origins.has(origin.toLowerCase())) {
+        throw new LocalApiError(UNKNOWN_EXCEPTION, localApiMessages.forbiddenOrigin, 403);
+      }
+      reply.header('Access-Control-Allow-Origin', origin).header('Vary', 'Origin');
+      if (request.method === 'OPTIONS') {
+        return reply
+          .header('Access-Control-Allow-Methods', 'POST')
+          .header('Access-Control-Allow-Headers', 'Content-Type, Accept-Language')
+          .status(204)
+          .send();
+      }
+    }
+    const type = request.headers['content-type'];
+    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'];
+    if (request.method === 'POST' && hasBody && !/^application\/json\b/i.test(type ?? '')) {
+      throw new LocalApiError(UNKNOWN_EXCEPTION, localApiMessages.contentTypeJson, 415);
+    }
+  });
+}

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { startLocalApi } from '../cli.ts';
+
+/** A real local API on a free loopback port with its own data folder. */
+export async function startTestService(overrides: { cloud?: string } = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-local-'));
+  const api = await startLocalApi({
+    port: 0,
+    host: '127.0.0.1',
+    echo: false,
+    logs: false,
+    hide: false,
+    dataDir,
+    cloud: overrides.cloud ?? 'http://localhost:8080',
+  });
+  return {
+    ...api,
+    dataDir,
+    async dispose() {
+      await api.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  json: () => { message: string; code: number; data: unknown };
+}
+
+/** A raw HTTP call, so tests can send any Host, Origin or Content-Type a real client could. */
+export function call(
+  port: number,
+  urlPath: string,
+  options: { body?: string; headers?: Record<string, string>; method?: string } = {},
+): Promise<RawResponse> {
+  const body = options.body ?? '';
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: urlPath,
+        method: options.method ?? 'POST',
+        headers: {
+          ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+          ...options.headers,
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, json: () => JSON.parse(text) }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
