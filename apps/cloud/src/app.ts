@@ -11,13 +11,18 @@ import { siteRoutes } from './site/static.ts';
 export interface AppOptions {
   database: CloudDatabase;
   webDist: string | null;
-  logger?: boolean;
+  /** pino level; 'silent' turns logging off. */
+  logLevel?: string;
 }
 
 /** Builds the cloud app without listening, so tests and the server share one construction. */
-export async function buildApp({ database, webDist, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  database,
+  webDist,
+  logLevel = 'silent',
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    logger: { level: logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: true,
   });
 

@@ -23,6 +23,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     host: env.HOST ?? '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'cloud.sqlite')}`,
-    webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    webDist:
+      env.WEB_DIST === ''
+        ? null
+        : path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
   };
 }

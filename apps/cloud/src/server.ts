@@ -10,11 +10,17 @@ export async function startCloud(env: NodeJS.ProcessEnv = process.env) {
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database);
   await seedContent(database);
-  const app = await buildApp({ database, webDist: config.webDist, logger: env.LOG_LEVEL !== 'silent' });
-  const address = await app.listen({ port: config.port, host: config.host });
+  const app = await buildApp({
+    database,
+    webDist: config.webDist,
+    logLevel: env.LOG_LEVEL ?? 'warn',
+  });
+  await app.listen({ port: config.port, host: config.host });
+  const bound = app.server.address();
+  const port = typeof bound === 'object' && bound ? bound.port : config.port;
   return {
-    address,
-    url: `http://localhost:${config.port}`,
+    port,
+    url: `http://localhost:${port}`,
     async stop() {
       await app.close();
       await database.close();
@@ -24,6 +30,7 @@ export async function startCloud(env: NodeJS.ProcessEnv = process.env) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const cloud = await startCloud();
+  console.log(`Hainiao cloud listening on ${cloud.url}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void cloud.stop().then(() => process.exit(0)));
   }

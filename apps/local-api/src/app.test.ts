@@ -31,10 +31,13 @@ describe('local API service', () => {
     expect(service.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
-  test.each(['localhost', `localhost:${8186}`, '127.0.0.1:8186', '[::1]:8186'])('accepts Host %s', async (host) => {
-    const res = await call(service.port, '/api/v1/group/list', { body: '{}', headers: { host } });
-    expect(res.status).toBe(200);
-  });
+  test.each(['localhost', `localhost:${8186}`, '127.0.0.1:8186', '[::1]:8186'])(
+    'accepts Host %s',
+    async (host) => {
+      const res = await call(service.port, '/api/v1/group/list', { body: '{}', headers: { host } });
+      expect(res.status).toBe(200);
+    },
+  );
 
   test.each(['evil.example', 'evil.example:8186', '127.0.0.1.nip.io', '192.168.1.10:8186'])(
     'refuses a foreign Host %s (DNS rebinding)',
@@ -93,12 +96,41 @@ describe('local API service', () => {
 describe('flags', () => {
   test('defaults follow the spec: port 8186, return on, logs on, hide off, loopback', () => {
     const flags = parseFlags([], {});
-    expect(flags).toMatchObject({ port: 8186, host: '127.0.0.1', echo: true, logs: true, hide: false });
+    expect(flags).toMatchObject({
+      port: 8186,
+      host: '127.0.0.1',
+      echo: true,
+      logs: true,
+      hide: false,
+    });
     expect(flags.cloud).toBe('http://localhost:8080');
   });
   test('reads the spec flags', () => {
-    const flags = parseFlags(['--port', '9000', '--account', 'shop1', '--app_id', 'id', '--app_key', 'k', '--return', 'off', '--hide', 'on'], {});
-    expect(flags).toMatchObject({ port: 9000, account: 'shop1', appId: 'id', appKey: 'k', echo: false, hide: true });
+    const flags = parseFlags(
+      [
+        '--port',
+        '9000',
+        '--account',
+        'shop1',
+        '--app_id',
+        'id',
+        '--app_key',
+        'k',
+        '--return',
+        'off',
+        '--hide',
+        'on',
+      ],
+      {},
+    );
+    expect(flags).toMatchObject({
+      port: 9000,
+      account: 'shop1',
+      appId: 'id',
+      appKey: 'k',
+      echo: false,
+      hide: true,
+    });
   });
   test('refuses an unknown flag and a bad port', () => {
     expect(() => parseFlags(['--bogus'], {})).toThrow();

@@ -22,12 +22,15 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
 
   // A POST without a body is an empty JSON object (e.g. /api/v1/quit, /api/v1/group/list).
   app.addHook('preValidation', async (request) => {
-    if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
+    if (request.method === 'POST' && (request.body === undefined || request.body === null))
+      request.body = {};
   });
 
   if (options.echo) {
     app.addHook('onSend', async (request, _reply, payload) => {
-      console.log(`${request.method} ${request.url} ${JSON.stringify(request.body ?? {})} -> ${String(payload)}`);
+      console.log(
+        `${request.method} ${request.url} ${JSON.stringify(request.body ?? {})} -> ${String(payload)}`,
+      );
       return payload;
     });
   }
@@ -35,21 +38,35 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
   app.setErrorHandler((error, request, reply) => {
     const lang = callerLang(request);
     if (error instanceof LocalApiError) {
-      return reply.status(error.httpStatus).send({ message: error.messages[lang], code: error.code, data: null });
+      return reply
+        .status(error.httpStatus)
+        .send({ message: error.messages[lang], code: error.code, data: null });
     }
     const fastifyError = error as { code?: string; statusCode?: number };
     if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send({ message: localApiMessages.contentTypeJson[lang], code: UNKNOWN_EXCEPTION, data: null });
+      return reply.status(415).send({
+        message: localApiMessages.contentTypeJson[lang],
+        code: UNKNOWN_EXCEPTION,
+        data: null,
+      });
     }
     if (fastifyError.statusCode === 400) {
-      return reply.status(400).send({ message: localApiMessages.invalidJson[lang], code: UNKNOWN_EXCEPTION, data: null });
+      return reply
+        .status(400)
+        .send({ message: localApiMessages.invalidJson[lang], code: UNKNOWN_EXCEPTION, data: null });
     }
     request.log.error(error);
-    return reply.status(500).send({ message: 'Unknown exception', code: UNKNOWN_EXCEPTION, data: null });
+    return reply
+      .status(500)
+      .send({ message: 'Unknown exception', code: UNKNOWN_EXCEPTION, data: null });
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ message: `Not Found: ${request.method} ${request.url}`, code: UNKNOWN_EXCEPTION, data: null }),
+    reply.status(404).send({
+      message: `Not Found: ${request.method} ${request.url}`,
+      code: UNKNOWN_EXCEPTION,
+      data: null,
+    }),
   );
 
   groupRoutes(app, groupStore(options.store));

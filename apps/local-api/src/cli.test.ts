@@ -10,9 +10,22 @@ const tsx = createRequire(import.meta.url).resolve('tsx/cli');
 
 test('the command starts, answers, and /api/v1/quit shuts it down cleanly', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-cli-'));
-  const child = spawn(process.execPath, [tsx, path.join(import.meta.dirname, 'cli.ts'), '--port', '0', '--data', dataDir, '--return', 'off'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      tsx,
+      path.join(import.meta.dirname, 'cli.ts'),
+      '--port',
+      '0',
+      '--data',
+      dataDir,
+      '--return',
+      'off',
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';

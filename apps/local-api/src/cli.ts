@@ -40,7 +40,8 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
     strict: true,
   });
   const port = Number(values.port ?? env.HAINIAO_API_PORT ?? LOCAL_API_PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid --port ${values.port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`invalid --port ${values.port}`);
   return {
     port,
     host: values.host ?? LOCAL_API_HOST,
@@ -51,7 +52,10 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
     logs: onOff(values.logs, true),
     hide: onOff(values.hide, false),
     dataDir: path.resolve(values.data ?? env.HAINIAO_DATA ?? path.join(os.homedir(), '.hainiao')),
-    cloud: (values.cloud ?? env.HAINIAO_CLOUD ?? `http://localhost:${CLOUD_PORT}`).replace(/\/$/, ''),
+    cloud: (values.cloud ?? env.HAINIAO_CLOUD ?? `http://localhost:${CLOUD_PORT}`).replace(
+      /\/$/,
+      '',
+    ),
   };
 }
 

@@ -7,3 +7,7 @@ export * from './codes/local-api.ts';
 export * from './codes/cloud.ts';
 export * from './codes/curl.ts';
 export * from './messages/index.ts';
+export * from './appendix/index.ts';
+export * from './schemas/local-api/index.ts';
+export * from './schemas/cloud/index.ts';
+export * from './schemas/routes.ts';

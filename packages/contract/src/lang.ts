@@ -10,7 +10,9 @@ export const LANG_STORAGE_KEY = 'lang';
 
 function splitPath(href: string): { path: string; rest: string } {
   const cut = href.search(/[?#]/);
-  return cut === -1 ? { path: href, rest: '' } : { path: href.slice(0, cut), rest: href.slice(cut) };
+  return cut === -1
+    ? { path: href, rest: '' }
+    : { path: href.slice(0, cut), rest: href.slice(cut) };
 }
 
 function hasZhPrefix(path: string): boolean {
@@ -99,11 +101,7 @@ export const SITE_ROUTES = {
 const ROUTE_PATTERNS = Object.entries(SITE_ROUTES).map(([key, pattern]) => {
   const source = pattern
     .split('/')
-    .map((segment) =>
-      segment
-        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-        .replace(/:(\w+)/g, '[^/]+'),
-    )
+    .map((segment) => segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, '[^/]+'))
     .join('/');
   return { key: key as keyof typeof SITE_ROUTES, regex: new RegExp(`^${source}/?$`) };
 });

@@ -70,6 +70,10 @@ export const LEASE_HEARTBEAT_INTERVAL_MS = 30_000;
 export const LEASE_TIMEOUT_MS = 90_000;
 
 // --- Accounts (beyond the spec: the site's own sign-up) ---
-export const PASSWORD_MIN = 8;
+/** Account names: 3 to 32 letters, digits, underscores, dots or dashes. */
 export const ACCOUNT_NAME_MIN = 3;
 export const ACCOUNT_NAME_MAX = 32;
+export const ACCOUNT_NAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+/** The upper bound keeps password hashing cost bounded. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;

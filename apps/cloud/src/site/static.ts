@@ -22,11 +22,15 @@ export async function siteRoutes(app: FastifyInstance, webDist: string | null): 
       index: false,
       redirect: false,
       wildcard: true,
-      setHeaders(res, file) {
-        res.setHeader('X-Content-Type-Options', 'nosniff');
-        res.setHeader(
+      // Only file names go to the static handler; page paths (folders) come to sendPage below.
+      allowedPath: (pathName) => /\.[a-z0-9]+$/i.test(pathName),
+      setHeaders(reply: FastifyReply, file: string) {
+        reply.header('X-Content-Type-Options', 'nosniff');
+        reply.header(
           'Cache-Control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          file.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });

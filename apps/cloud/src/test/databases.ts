@@ -8,10 +8,14 @@ import { openDatabase, type CloudDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 
 /** The PostgreSQL the suite uses (this machine: trust auth, database `test`). */
-export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const TEST_POSTGRES_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  const client = new pg.Client({
+    connectionString: TEST_POSTGRES_URL,
+    connectionTimeoutMillis: 2000,
+  });
   try {
     await client.connect();
     await client.query('select 1');

@@ -37,7 +37,8 @@ export function installGuards(app: FastifyInstance, allowedOrigins: readonly str
       }
     }
     const type = request.headers['content-type'];
-    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'];
+    const hasBody =
+      Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'];
     if (request.method === 'POST' && hasBody && !/^application\/json\b/i.test(type ?? '')) {
       throw new LocalApiError(UNKNOWN_EXCEPTION, localApiMessages.contentTypeJson, 415);
     }

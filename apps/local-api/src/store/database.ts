@@ -15,7 +15,10 @@ const MIGRATIONS: readonly ((db: SQLite.Database) => void)[] = [
         created_at integer not null
       ) strict;
     `);
-    db.prepare('insert into session_group (name, created_at) values (?, ?)').run(DEFAULT_GROUP_NAME, Date.now());
+    db.prepare('insert into session_group (name, created_at) values (?, ?)').run(
+      DEFAULT_GROUP_NAME,
+      Date.now(),
+    );
   },
 ];
 

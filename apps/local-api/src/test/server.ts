@@ -47,7 +47,9 @@ export function call(
         path: urlPath,
         method: options.method ?? 'POST',
         headers: {
-          ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+          ...(body
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
+            : {}),
           ...options.headers,
         },
       },
@@ -56,7 +58,11 @@ export function call(
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (text += chunk));
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, json: () => JSON.parse(text) }),
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            json: () => JSON.parse(text),
+          }),
         );
       },
     );

@@ -14,7 +14,11 @@ export const SYSTEMS = [
 export type SystemName = (typeof SYSTEMS)[number];
 
 /** Mobile systems need a model (MobileModel) on create (local-api.md §5 "Android or iOS"). */
-export const MOBILE_SYSTEMS = ['Android', 'iPhone', 'iPad'] as const satisfies readonly SystemName[];
+export const MOBILE_SYSTEMS = [
+  'Android',
+  'iPhone',
+  'iPad',
+] as const satisfies readonly SystemName[];
 
 export function isSystem(value: string): value is SystemName {
   return (SYSTEMS as readonly string[]).includes(value);

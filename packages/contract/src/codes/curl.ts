@@ -20,7 +20,7 @@ export const PROXY_CHECK_CODES_NOTE: Localized = {
  * this includes 34 and 41, which curl.h now names CURLE_OBSOLETE34 and CURLE_OBSOLETE41 (the old
  * CURLE_HTTP_POST_ERROR and CURLE_FUNCTION_NOT_FOUND survive only as compatibility defines).
  */
-export const CurlCodes = defineCodeTable([
+export const CurlCodes = /* @__PURE__ */ defineCodeTable([
   {
     code: 0,
     name: 'CURLE_OK',

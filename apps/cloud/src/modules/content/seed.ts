@@ -20,7 +20,10 @@ export async function seedContent({ db }: CloudDatabase): Promise<void> {
       .where('key', '=', 'client_version')
       .executeTakeFirst();
     if (!version) {
-      await trx.insertInto('setting').values({ key: 'client_version', value: DEMO_VERSION }).execute();
+      await trx
+        .insertInto('setting')
+        .values({ key: 'client_version', value: DEMO_VERSION })
+        .execute();
     }
     const cores = await trx
       .selectFrom('browser_core')

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, startTestSystem } from './harness.ts';
+
+describe('the started system in Chromium', () => {
+  let system: Awaited<ReturnType<typeof startTestSystem>>;
+  let browser: Browser;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    [system, browser] = await Promise.all([startTestSystem(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await system?.stop();
+  });
+
+  async function open(
+    path: string,
+    options: { width?: number; javaScript?: boolean } = {},
+  ): Promise<Page> {
+    const context = await browser.newContext({
+      viewport: { width: options.width ?? 1440, height: 900 },
+      javaScriptEnabled: options.javaScript ?? true,
+    });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(`${path}: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${path}: ${message.text()}`);
+    });
+    await page.goto(system.cloud.url + path);
+    return page;
+  }
+
+  test('/ renders the English home page and hydrates without errors', async () => {
+    const page = await open('/');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+    await expect(page.title()).resolves.toMatch(/Hainiao/);
+    expect(await page.locator('h1').innerText()).toContain('hundreds of accounts');
+    expect(await page.locator('.site-menu a.is-active').innerText()).toBe('Home');
+    // The page is interactive: the language dropdown opens.
+    await page.getByRole('button', { name: 'Language' }).click();
+    await expect.poll(() => page.getByRole('listbox').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test('/zh renders the Chinese home page', async () => {
+    const page = await open('/zh');
+    expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
+    expect(await page.locator('h1').innerText()).toContain('上百个账号');
+    expect(await page.locator('.site-menu a.is-active').innerText()).toBe('首页');
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('zh');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test('a crawler without JavaScript reads both languages', async () => {
+    for (const [path, text] of [
+      ['/', 'Anti-fingerprint'],
+      ['/zh', '防指纹识别'],
+    ] as const) {
+      const page = await open(path, { javaScript: false });
+      expect(await page.locator('main').innerText()).toContain(text);
+      expect(
+        await page.locator('link[rel="alternate"][hreflang="zh-CN"]').getAttribute('href'),
+      ).toMatch(/\/zh$/);
+      await page.context().close();
+    }
+  });
+
+  test('switching language rewrites the path and stores the choice', async () => {
+    const page = await open('/?ref=ad#features');
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('option', { name: '中文' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/zh');
+    expect(new URL(page.url()).search).toBe('?ref=ad');
+    expect(new URL(page.url()).hash).toBe('#features');
+    expect(await page.locator('h1').innerText()).toContain('上百个账号');
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('zh');
+    await page.getByRole('button', { name: '语言' }).click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    expect(await page.locator('h1').innerText()).toContain('hundreds of accounts');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test('the mobile menu toggles and closes itself above 768px', async () => {
+    const page = await open('/', { width: 375 });
+    const menu = page.locator('#site-menu');
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await page.setViewportSize({ width: 375, height: 900 });
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  test('unknown paths get a 404 page in their language with HTTP 404', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const en = await page.goto(`${system.cloud.url}/no-such-page`);
+    expect(en?.status()).toBe(404);
+    expect(await page.locator('h1').innerText()).toBe('Page not found');
+    const zh = await page.goto(`${system.cloud.url}/zh/no-such-page`);
+    expect(zh?.status()).toBe(404);
+    expect(await page.locator('h1').innerText()).toBe('页面不存在');
+    await context.close();
+  });
+
+  test('the local API answers group/list in the spec envelope', async () => {
+    const res = await fetch(`${system.localApi.url}/api/v1/group/list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(await res.json()).toEqual({
+      message: 'Group List Return Success',
+      code: 0,
+      data: { Group_Name_List: ['default'] },
+    });
+  });
+});

@@ -1,0 +1,6 @@
+import { Routes } from 'react-router';
+import { siteRoutes } from './routes.tsx';
+
+export function App() {
+  return <Routes>{siteRoutes()}</Routes>;
+}

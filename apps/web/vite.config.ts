@@ -1,0 +1,16 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  server: {
+    port: 5173,
+    // In development the cloud answers the API calls.
+    proxy: { '/api/hainiao': 'http://localhost:8080', '/historylist.php': 'http://localhost:8080' },
+  },
+});

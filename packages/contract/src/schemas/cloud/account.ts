@@ -1,0 +1,106 @@
+/**
+ * Form fields of the account calls of the cloud: /api/hainiao/status (site-console-tickets.md §7)
+ * and signup, signin, signout (DESIGN "Fixed names and ports"; answers carry data.clienttoken).
+ */
+import { z } from 'zod';
+import { ValidationKey, blankable, commonFields, tokenFields } from './content.ts';
+
+import {
+  ACCOUNT_NAME_MAX,
+  ACCOUNT_NAME_MIN,
+  ACCOUNT_NAME_PATTERN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from '../../limits.ts';
+
+const INVALID = ValidationKey.invalidParameter;
+
+function email(example: string) {
+  return z
+    .string({ error: ValidationKey.emailRequired })
+    .trim()
+    .min(1, { error: ValidationKey.emailRequired, abort: true })
+    .regex(z.regexes.email, { error: ValidationKey.emailInvalid })
+    .describe('Email address')
+    .meta({ zh: '邮箱地址', example, format: 'email' });
+}
+
+/** POST /api/hainiao/status: exchanges a one-time client token for the session token. */
+export const statusFields = commonFields.extend({
+  clienttoken: z
+    .string({ error: ValidationKey.tokenRequired })
+    .trim()
+    .min(1, { error: ValidationKey.tokenRequired })
+    .describe('One-time client token from the /route link')
+    .meta({
+      zh: '来自 /route 链接的一次性客户端 Token',
+      example: 'c7a1e9f04b2d4c68a3e5f1b7d9c2e0a4',
+    }),
+});
+export type StatusFields = z.infer<typeof statusFields>;
+
+/** The fields of the sign-up form (without the common fields). */
+export const signupForm = z.object({
+  Account: z
+    .string({ error: ValidationKey.accountRequired })
+    .trim()
+    .min(1, { error: ValidationKey.accountRequired, abort: true })
+    .min(ACCOUNT_NAME_MIN, { error: INVALID })
+    .max(ACCOUNT_NAME_MAX, { error: INVALID })
+    .regex(ACCOUNT_NAME_PATTERN, { error: INVALID })
+    .describe(
+      `Account name: ${ACCOUNT_NAME_MIN} to ${ACCOUNT_NAME_MAX} letters, digits, underscores, ` +
+        'dots or dashes',
+    )
+    .meta({
+      zh: `账号名：${ACCOUNT_NAME_MIN} 到 ${ACCOUNT_NAME_MAX} 个字母、数字、下划线、点或短横线`,
+      example: 'alice_01',
+    }),
+  email: email('alice@example.com'),
+  password: z
+    .string({ error: ValidationKey.passwordTooShort })
+    .min(PASSWORD_MIN, { error: ValidationKey.passwordTooShort })
+    .max(PASSWORD_MAX, { error: INVALID })
+    .describe(`Password, ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`)
+    .meta({ zh: `密码，${PASSWORD_MIN} 到 ${PASSWORD_MAX} 个字符`, example: 'correct-horse-7' }),
+});
+export type SignupForm = z.infer<typeof signupForm>;
+
+/** POST /api/hainiao/signup. */
+export const signupFields = commonFields.extend(signupForm.shape);
+export type SignupFields = z.infer<typeof signupFields>;
+
+/** The fields of the sign-in form: Account or email, and the password. */
+export const signinForm = z.object({
+  Account: blankable(z.string({ error: INVALID }).trim())
+    .describe('Account name (or send email instead)')
+    .meta({ zh: '账号名（也可改为提供 email）', example: 'alice_01' }),
+  email: blankable(email('alice@example.com'))
+    .describe('Email address (or send Account instead)')
+    .meta({ zh: '邮箱地址（也可改为提供 Account）', example: 'alice@example.com' }),
+  password: z
+    .string({ error: INVALID })
+    .min(1, { error: INVALID })
+    .max(PASSWORD_MAX, { error: INVALID })
+    .describe('Password')
+    .meta({ zh: '密码', example: 'correct-horse-7' }),
+});
+export type SigninForm = z.infer<typeof signinForm>;
+
+/** Sign-in needs an Account or an email (the issue is reported on Account). */
+export function checkSigninIdentity(
+  value: { Account?: string | undefined; email?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (!value.Account && !value.email) {
+    ctx.addIssue({ code: 'custom', path: ['Account'], message: ValidationKey.accountRequired });
+  }
+}
+
+/** POST /api/hainiao/signin. */
+export const signinFields = commonFields.extend(signinForm.shape).superRefine(checkSigninIdentity);
+export type SigninFields = z.infer<typeof signinFields>;
+
+/** POST /api/hainiao/signout: ends the session token. */
+export const signoutFields = tokenFields;
+export type SignoutFields = z.infer<typeof signoutFields>;

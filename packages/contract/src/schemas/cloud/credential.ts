@@ -1,0 +1,72 @@
+/**
+ * Form fields of the API-credential calls of the cloud (site-console-tickets.md §7): the console's
+ * credential list, apply, key read/reset/delete, and the usage logs.
+ */
+import { z } from 'zod';
+import { DATE_FORMAT } from '../../limits.ts';
+import { ValidationKey, blankable, tokenFields } from './content.ts';
+
+const INVALID = ValidationKey.invalidParameter;
+
+/** True for a real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const appId = z
+  .string({ error: ValidationKey.noApiSelected })
+  .trim()
+  .min(1, { error: ValidationKey.noApiSelected })
+  .describe('Credential id (app_id) the action applies to')
+  .meta({ zh: '操作所针对的凭证 ID（app_id）', example: 'a1b2c3d4e5f6' });
+
+function date(en: string, zh: string, example: string) {
+  return blankable(z.string({ error: INVALID }).trim().refine(isIsoDate, { error: INVALID }))
+    .describe(`${en} (${DATE_FORMAT}); empty or omitted for no bound`)
+    .meta({ zh: `${zh}（${DATE_FORMAT}）；为空或不提供表示不限`, example });
+}
+
+/** POST /api/hainiao/apiorderlist: the caller's credentials. */
+export const apiOrderListFields = tokenFields;
+export type ApiOrderListFields = z.infer<typeof apiOrderListFields>;
+
+/** POST /api/hainiao/applyapi: applies for a new credential. */
+export const applyApiFields = tokenFields;
+export type ApplyApiFields = z.infer<typeof applyApiFields>;
+
+/** POST /api/hainiao/getappkey: reads a credential's app_key. */
+export const getAppKeyFields = tokenFields.extend({ app_id: appId });
+export type GetAppKeyFields = z.infer<typeof getAppKeyFields>;
+
+/** POST /api/hainiao/resetappkey: replaces a credential's app_key (and ends its lease). */
+export const resetAppKeyFields = tokenFields.extend({ app_id: appId });
+export type ResetAppKeyFields = z.infer<typeof resetAppKeyFields>;
+
+/** POST /api/hainiao/delappkey: deletes a credential. */
+export const delAppKeyFields = tokenFields.extend({ app_id: appId });
+export type DelAppKeyFields = z.infer<typeof delAppKeyFields>;
+
+/** The date filter of the usage-logs tab (without common fields and token). */
+export const apiUsedLogsForm = z.object({
+  start_time: date('First day of the logs', '日志起始日期', '2024-01-01'),
+  end_time: date('Last day of the logs', '日志结束日期', '2024-01-31'),
+});
+export type ApiUsedLogsForm = z.infer<typeof apiUsedLogsForm>;
+
+/** end_time must not be before start_time (the issue is reported on end_time). */
+export function checkDateRange(
+  value: { start_time?: string | undefined; end_time?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.start_time && value.end_time && value.end_time < value.start_time) {
+    ctx.addIssue({ code: 'custom', path: ['end_time'], message: INVALID });
+  }
+}
+
+/** POST /api/hainiao/apiusedlogs: token, optional start_time and end_time (YYYY-MM-DD). */
+export const apiUsedLogsFields = tokenFields
+  .extend(apiUsedLogsForm.shape)
+  .superRefine(checkDateRange);
+export type ApiUsedLogsFields = z.infer<typeof apiUsedLogsFields>;

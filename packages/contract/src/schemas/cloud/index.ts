@@ -1,0 +1,6 @@
+/** Form fields of every cloud call (site-console-tickets.md §7, DESIGN "Fixed names and ports"). */
+export * from './account.ts';
+export * from './content.ts';
+export * from './credential.ts';
+export * from './local.ts';
+export * from './ticket.ts';

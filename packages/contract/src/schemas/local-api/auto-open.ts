@@ -1,0 +1,50 @@
+/**
+ * Request bodies of the auto-open calls of the local API (local-api.md §3, §5, §7): pages an
+ * environment opens on start. Add takes the target environments; list, update and delete take them
+ * optionally (without Session_ID they apply to every environment of the account).
+ */
+import { z } from 'zod';
+import { DELETE_MAX } from '../../limits.ts';
+import { optionalField, sessionIdList, urlString } from './session.ts';
+
+function page(en: string, zh: string, example: string) {
+  return urlString.describe(en).meta({ zh, example });
+}
+
+/** POST /api/v1/session/auto_open/list. */
+export const autoOpenListBody = z
+  .strictObject({ Session_ID: optionalField(sessionIdList(DELETE_MAX)) })
+  .describe('Auto-open pages of environments')
+  .meta({ zh: '查询环境的自动打开网页' });
+export type AutoOpenListBody = z.infer<typeof autoOpenListBody>;
+
+/** POST /api/v1/session/auto_open/add. */
+export const autoOpenAddBody = z
+  .strictObject({
+    Session_ID: sessionIdList(DELETE_MAX),
+    StartPage: page('URL to open on start', '启动时打开的网址', 'https://www.amazon.com'),
+  })
+  .describe('Add an auto-open page to environments')
+  .meta({ zh: '为环境添加自动打开网页' });
+export type AutoOpenAddBody = z.infer<typeof autoOpenAddBody>;
+
+/** POST /api/v1/session/auto_open/update: replaces one URL by another. */
+export const autoOpenUpdateBody = z
+  .strictObject({
+    Session_ID: optionalField(sessionIdList(DELETE_MAX)),
+    OldStartPage: page('URL to replace', '要替换的网址', 'https://www.amazon.com'),
+    NewStartPage: page('New URL', '新网址', 'https://sellercentral.amazon.com'),
+  })
+  .describe('Replace an auto-open page')
+  .meta({ zh: '修改自动打开网页' });
+export type AutoOpenUpdateBody = z.infer<typeof autoOpenUpdateBody>;
+
+/** POST /api/v1/session/auto_open/delete. */
+export const autoOpenDeleteBody = z
+  .strictObject({
+    Session_ID: optionalField(sessionIdList(DELETE_MAX)),
+    StartPage: page('URL to remove', '要删除的网址', 'https://www.amazon.com'),
+  })
+  .describe('Remove an auto-open page')
+  .meta({ zh: '删除自动打开网页' });
+export type AutoOpenDeleteBody = z.infer<typeof autoOpenDeleteBody>;

@@ -1,0 +1,8 @@
+/** Request bodies of every call of the local API (local-api.md §7). */
+export * from './auto-open.ts';
+export * from './browser.ts';
+export * from './group.ts';
+export * from './login.ts';
+export * from './plugin.ts';
+export * from './script.ts';
+export * from './session.ts';

@@ -1,0 +1,183 @@
+import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import {
+  CLOUD_CALLS,
+  HISTORY_LIST_PATH,
+  LOCAL_API_ROUTES,
+  cloudCall,
+  localApiRoute,
+} from './routes.ts';
+
+/** Every path of local-api.md §7, spelt as the spec spells it (share's path from DESIGN). */
+const SPEC_LOCAL_PATHS = [
+  '/login',
+  '/members',
+  '/api/v1/quit',
+  ...[
+    'listid',
+    'id_container',
+    'create',
+    'update',
+    'adv_setting',
+    'proxy/update',
+    'share',
+    'delete',
+    'import-cookie',
+    'export-cookie',
+    'random-user-agent',
+    'BrowserCache-clean',
+    'auto_open/list',
+    'auto_open/add',
+    'auto_open/update',
+    'auto_open/delete',
+    'id_script_list',
+    'id_script_active',
+    'id_script_add',
+    'id_script_Deactivate',
+    'id_script_Delete',
+    'id_plugin_list',
+    'plugin_install',
+    'plugin_delete',
+  ].map((p) => `/api/v1/session/${p}`),
+  ...['status', 'start', 'stop', 'kill'].map((p) => `/api/v1/browser/${p}`),
+  ...['list', 'create', 'del', 'move_session'].map((p) => `/api/v1/group/${p}`),
+  '/api/v1/plugin/list',
+];
+
+const SPEC_CLOUD_CALLS = [
+  'version',
+  'corelist',
+  'document',
+  'status',
+  'apiorderlist',
+  'applyapi',
+  'getappkey',
+  'resetappkey',
+  'delappkey',
+  'apiusedlogs',
+  'workordertype',
+  'workorderlist',
+  'workorderdetail',
+  'workorderadd',
+  'workorderreply',
+  'workorderstatus',
+  'workorderupload',
+  'signup',
+  'signin',
+  'signout',
+  'apilogin',
+  'apiheartbeat',
+  'apilogout',
+  'members',
+].map((name) => `/api/hainiao/${name}`);
+
+/** The object schemas behind a body (through pipes, refinements and unions). */
+function objectsOf(schema: z.ZodType): z.ZodObject[] {
+  if (schema instanceof z.ZodObject) return [schema];
+  if (schema instanceof z.ZodPipe) return objectsOf(schema.in as z.ZodType);
+  if (schema instanceof z.ZodUnion) return schema.options.flatMap((o) => objectsOf(o as z.ZodType));
+  return [];
+}
+
+describe('LOCAL_API_ROUTES', () => {
+  const paths = LOCAL_API_ROUTES.map((r) => r.path);
+
+  test('every path of the spec, once, and nothing else', () => {
+    expect(LOCAL_API_ROUTES).toHaveLength(36);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect([...paths].sort()).toEqual([...SPEC_LOCAL_PATHS].sort());
+  });
+
+  test('a few paths, their area and envelope', () => {
+    expect(localApiRoute('/login')).toMatchObject({ area: 'login', envelope: 'legacy' });
+    expect(localApiRoute('/members')).toMatchObject({ area: 'members', envelope: 'legacy' });
+    expect(localApiRoute('/api/v1/quit')).toMatchObject({ area: 'service', envelope: 'v1' });
+    expect(localApiRoute('/api/v1/session/id_script_Deactivate')?.area).toBe('script');
+    expect(localApiRoute('/api/v1/session/plugin_install')?.area).toBe('plugin');
+    expect(localApiRoute('/api/v1/session/BrowserCache-clean')?.area).toBe('session');
+    expect(localApiRoute('/api/v1/group/move_session')?.area).toBe('group');
+    expect(localApiRoute('/api/v1/session/browsercache-clean')).toBeUndefined();
+  });
+
+  test('only /login and /members use the legacy envelope', () => {
+    expect(LOCAL_API_ROUTES.filter((r) => r.envelope === 'legacy').map((r) => r.path)).toEqual([
+      '/login',
+      '/members',
+    ]);
+    for (const route of LOCAL_API_ROUTES) {
+      if (route.envelope === 'v1') expect(route.path.startsWith('/api/v1/')).toBe(true);
+    }
+  });
+
+  test('every route has a schema that rejects unknown fields', () => {
+    for (const route of LOCAL_API_ROUTES) {
+      expect(route.body, route.path).toBeInstanceOf(z.ZodType);
+      expect(route.body.safeParse({ Not_A_Field: 1 }).success, route.path).toBe(false);
+    }
+  });
+});
+
+describe('CLOUD_CALLS', () => {
+  test('every call once', () => {
+    const paths = CLOUD_CALLS.map((c) => c.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect([...paths].sort()).toEqual([...SPEC_CLOUD_CALLS].sort());
+    expect(HISTORY_LIST_PATH).toBe('/historylist.php');
+  });
+
+  test('auth modes', () => {
+    expect(cloudCall('/api/hainiao/version')?.auth).toBe('none');
+    expect(cloudCall('/api/hainiao/status')?.auth).toBe('clienttoken');
+    expect(cloudCall('/api/hainiao/workorderupload')?.auth).toBe('token');
+    expect(cloudCall('/api/hainiao/apilogin')?.auth).toBe('credential');
+  });
+
+  test('every call requires the common fields; token calls require a token', () => {
+    for (const call of CLOUD_CALLS) {
+      for (const object of objectsOf(call.fields)) {
+        expect(Object.keys(object.shape), call.path).toEqual(
+          expect.arrayContaining(['inweb', 'lang']),
+        );
+        if (call.auth === 'token') expect(Object.keys(object.shape), call.path).toContain('token');
+        if (call.auth === 'clienttoken') {
+          expect(Object.keys(object.shape), call.path).toContain('clienttoken');
+        }
+      }
+    }
+  });
+});
+
+describe('documentation metadata', () => {
+  const bodies = [
+    ...LOCAL_API_ROUTES.map((r) => [r.path, r.body] as const),
+    ...CLOUD_CALLS.map((c) => [c.path, c.fields] as const),
+  ];
+
+  test('every field has an English description and a Chinese one with an example', () => {
+    for (const [path, schema] of bodies) {
+      const objects = objectsOf(schema);
+      expect(objects.length, path).toBeGreaterThan(0);
+      for (const object of objects) {
+        for (const [name, field] of Object.entries(object.shape)) {
+          const meta = (field as z.ZodType).meta();
+          expect((field as z.ZodType).description, `${path} ${name}`).toBeTruthy();
+          expect(meta?.zh, `${path} ${name}`).toBeTruthy();
+          expect(meta && 'example' in meta, `${path} ${name} example`).toBe(true);
+        }
+      }
+    }
+  });
+
+  test('every body converts to JSON Schema (input side) for the OpenAPI document', () => {
+    for (const [path, schema] of bodies) {
+      const json = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
+      expect(json, path).toBeTypeOf('object');
+    }
+    const create = z.toJSONSchema(localApiRoute('/api/v1/session/create')!.body, { io: 'input' });
+    expect(create).toMatchObject({
+      required: ['Automatic_Configure'],
+      additionalProperties: false,
+      properties: { Session_Name: { maxLength: 60, zh: expect.any(String) } },
+    });
+  });
+});

@@ -1,0 +1,31 @@
+/** `npm start`: builds the site when needed, then runs the cloud and the local API on their ports. */
+import path from 'node:path';
+import { CLOUD_PORT, LOCAL_API_PORT } from '@hainiao/contract';
+import { buildWebIfStale } from './build-if-stale.ts';
+import { repoRoot, startSystem } from './system.ts';
+
+buildWebIfStale();
+const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(repoRoot, 'data'));
+const system = await startSystem({
+  cloudPort: Number(process.env.PORT ?? CLOUD_PORT),
+  localApiPort: Number(process.env.HAINIAO_API_PORT ?? LOCAL_API_PORT),
+  dataDir,
+  echo: true,
+});
+
+console.log(`
+Hainiao is running.
+  Site (English)  ${system.cloud.url}/
+  Site (Chinese)  ${system.cloud.url}/zh
+  Cloud API       ${system.cloud.url}/api/hainiao/…
+  Local API       ${system.localApi.url}  (try: curl -X POST -H 'Content-Type: application/json' -d '{}' ${system.localApi.url}/api/v1/group/list)
+  Data folder     ${dataDir}
+Press Ctrl+C to stop.
+`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void system.stop().then(() => process.exit(0)));
+}
+// The cloud is the heart of `npm start`: if it stops, stop everything. The local API may be quit on
+// its own (/api/v1/quit) while the site keeps running.
+system.cloud.child.once('exit', (code) => void system.stop().then(() => process.exit(code ?? 1)));
