@@ -1,45 +1,65 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { ATTACHMENT_VIDEO_MAX_BYTES, ATTACHMENTS_MAX } from '@hainiao/contract';
+import { ATTACHMENT_VIDEO_MAX_BYTES, ATTACHMENTS_MAX, CloudCodes } from '@hainiao/contract';
 import type { CloudDatabase } from './db/database.ts';
 import { CloudError, failure } from './http/envelope.ts';
 import { requestLang } from './http/form.ts';
+import { installRateLimits } from './http/rate-limit.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { accountService, type Clock } from './modules/accounts/service.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { contentService } from './modules/content/service.ts';
+import { credentialRoutes } from './modules/credentials/routes.ts';
+import { credentialService } from './modules/credentials/service.ts';
 import { siteRoutes } from './site/static.ts';
 
 export interface AppOptions {
   database: CloudDatabase;
   webDist: string | null;
+  /** Key that seals stored secrets (API keys); see security/secret.ts. */
+  secret: Buffer;
   /** pino level; 'silent' turns logging off. */
   logLevel?: string;
+  /** Redis for rate limits shared by several instances; in memory without it. */
+  redisUrl?: string;
+  /** Time source, replaceable in tests of expiry. */
+  clock?: Clock;
+  /** `TRUST_PROXY`: `true`, or the addresses/CIDRs of the reverse proxies in front of the cloud. */
+  trustProxy?: boolean | string;
 }
 
 /** Builds the cloud app without listening, so tests and the server share one construction. */
-export async function buildApp({
-  database,
-  webDist,
-  logLevel = 'silent',
-}: AppOptions): Promise<FastifyInstance> {
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { database, webDist, secret, logLevel = 'silent', redisUrl, clock, trustProxy } = options;
   const app = Fastify({
     logger: { level: logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy: true,
+    // Only behind a reverse proxy may X-Forwarded-For decide the client IP (rate limits use it).
+    trustProxy: trustProxy ?? false,
   });
 
   await app.register(multipart, {
     limits: { fileSize: ATTACHMENT_VIDEO_MAX_BYTES, files: ATTACHMENTS_MAX, fields: 50 },
   });
+  await installRateLimits(app, redisUrl);
 
   app.setErrorHandler((error, request, reply) => {
-    const lang = requestLang(request);
+    const lang = request.lang ?? requestLang(request);
     if (error instanceof CloudError) return reply.status(error.httpStatus).send(error.answer(lang));
     const status = (error as { statusCode?: number }).statusCode ?? 500;
+    // @fastify/rate-limit throws the answer its errorResponseBuilder made (see http/rate-limit.ts).
+    if (status === 429 && error && typeof error === 'object' && 'msg' in error) {
+      return reply.status(429).send({ code: CloudCodes.code.RATE_LIMITED, msg: String(error.msg) });
+    }
     if (status >= 500) request.log.error(error);
     const known = status < 500 ? failure('INVALID_PARAMETER') : failure('SERVER_ERROR');
     return reply.status(status < 500 ? status : 500).send(known.answer(lang));
   });
 
+  const accounts = accountService(database, clock);
+  const credentials = credentialService(database, accounts, secret, clock);
   contentRoutes(app, contentService(database));
+  accountRoutes(app, accounts);
+  credentialRoutes(app, accounts, credentials);
   await siteRoutes(app, webDist);
   return app;
 }

@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedContent } from './modules/content/seed.ts';
+import { loadSecret } from './security/secret.ts';
 
 /** Opens the store, migrates, seeds demo content, and listens. Returns a stop function. */
 export async function startCloud(env: NodeJS.ProcessEnv = process.env) {
@@ -13,7 +14,10 @@ export async function startCloud(env: NodeJS.ProcessEnv = process.env) {
   const app = await buildApp({
     database,
     webDist: config.webDist,
+    secret: loadSecret(config.dataDir, env),
     logLevel: env.LOG_LEVEL ?? 'warn',
+    redisUrl: env.REDIS_URL,
+    trustProxy: env.TRUST_PROXY === 'true' ? true : (env.TRUST_PROXY ?? false),
   });
   await app.listen({ port: config.port, host: config.host });
   const bound = app.server.address();

@@ -77,3 +77,12 @@ export const ACCOUNT_NAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 /** The upper bound keeps password hashing cost bounded. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+/** Package length of a new self-service account; operators set other dates. */
+export const FREE_PACKAGE_DAYS = 365;
+/** Client tokens are single-use and short-lived; session tokens are long-lived and revocable. */
+export const CLIENT_TOKEN_TTL_MS = 5 * 60_000;
+export const SESSION_TOKEN_TTL_MS = 30 * 24 * 3_600_000;
+/** Per-IP limits of the brute-forceable account calls (per minute). */
+export const RATE_LIMIT_SIGNIN_PER_MINUTE = 10;
+export const RATE_LIMIT_SIGNUP_PER_MINUTE = 5;
+export const RATE_LIMIT_STATUS_PER_MINUTE = 20;

@@ -1,16 +1,21 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { CloudDatabase } from './database.ts';
 import * as m0001 from './migrations/0001_content.ts';
+import * as m0002 from './migrations/0002_site_content.ts';
+import * as m0003 from './migrations/0003_accounts.ts';
 
 /** Migrations are listed here (not read from disk) so that they bundle and run from any cwd. */
 const migrations: Record<string, Migration> = {
   '0001_content': m0001,
+  '0002_site_content': m0002,
+  '0003_accounts': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest({ db }: CloudDatabase): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Parallel work adds migrations with interleaved numbers; each still runs exactly once.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -1,24 +1,9 @@
-import type { Generated } from 'kysely';
+import type { AccountTables } from '../modules/accounts/tables.ts';
+import type { ContentTables } from '../modules/content/tables.ts';
+import type { CredentialTables } from '../modules/credentials/tables.ts';
 
-/** Key/value settings that operators change without a release (current client version, …). */
-export interface SettingTable {
-  key: string;
-  value: string;
-}
-
-/** One downloadable browser core (site spec §3 "Browser core entry"). */
-export interface BrowserCoreTable {
-  id: Generated<number>;
-  name: string;
-  version: string;
-  /** Chromium major version of the core. */
-  core: number;
-  /** Download path the cloud serves. */
-  path: string;
-  sort: number;
-}
-
-export interface Database {
-  setting: SettingTable;
-  browser_core: BrowserCoreTable;
-}
+/**
+ * The cloud database: each domain module declares its own tables (modules/<domain>/tables.ts) and
+ * they are joined here, so Kysely checks every query against the whole schema.
+ */
+export type Database = ContentTables & AccountTables & CredentialTables;

@@ -2,6 +2,7 @@ import type { Localized } from '../i18n.ts';
 import {
   ATTACHMENT_EXTENSIONS,
   ATTACHMENTS_MAX,
+  PASSWORD_MIN,
   PHONE_DIGITS_MAX,
   PHONE_DIGITS_MIN,
   TICKET_CONTENT_MAX,
@@ -70,6 +71,19 @@ export const siteMessages = {
       zh: '确定要删除该 API 吗？删除后无法恢复。',
     },
     confirmApply: { en: 'Apply for a new API credential?', zh: '确定要申请新的 API 吗？' },
+    subAccountCannotApply: {
+      en: "Only the team's main account can apply for API credentials",
+      zh: '只有团队主账号可以申请 API',
+    },
+    quotaReached: {
+      en: 'You already hold the maximum number of API credentials ({max})',
+      zh: '您的 API 数量已达上限（{max} 个）',
+    },
+    credentialNotFound: { en: 'API credential not found', zh: '该 API 不存在' },
+    fetchLogsFailed: {
+      en: 'Failed to load the usage logs. Please try again later.',
+      zh: '获取使用日志失败，请稍后重试。',
+    },
   },
 
   /** FAQ list and article (§2, §8). */
@@ -164,10 +178,9 @@ export const siteMessages = {
     emailTaken: { en: 'This email is already registered', zh: '该邮箱已被注册' },
     accountTaken: { en: 'This account name is already taken', zh: '该账号名已被占用' },
     badCredentials: { en: 'Wrong account or password', zh: '账号或密码错误' },
-    /** limits.ts names no password minimum, so it is a placeholder (`{min}`, 8 today). */
     passwordTooShort: {
-      en: 'Password must be at least {min} characters',
-      zh: '密码长度不能少于 {min} 位',
+      en: `Password must be at least ${PASSWORD_MIN} characters`,
+      zh: `密码长度不能少于 ${PASSWORD_MIN} 位`,
     },
     signedOut: { en: 'Signed out', zh: '已退出登录' },
     tooManyAttempts: {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.ts';
+import { buildTestApp } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { DEMO_CORES, DEMO_VERSION, seedContent } from './seed.ts';
 
@@ -24,7 +24,7 @@ describeEachDatabase('content calls', (ctx) => {
   beforeAll(async () => {
     await seedContent(ctx.database);
     await seedContent(ctx.database); // seeding twice must not duplicate anything
-    app = await buildApp({ database: ctx.database, webDist: null });
+    app = await buildTestApp(ctx.database);
   });
   afterAll(() => app.close());
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { DATE_FORMAT } from '../../limits.ts';
-import { ValidationKey, blankable, tokenFields } from './content.ts';
+import { ValidationKey, blankable, numericField, tokenFields } from './content.ts';
 
 const INVALID = ValidationKey.invalidParameter;
 
@@ -68,5 +68,25 @@ export function checkDateRange(
 /** POST /api/hainiao/apiusedlogs: token, optional start_time and end_time (YYYY-MM-DD). */
 export const apiUsedLogsFields = tokenFields
   .extend(apiUsedLogsForm.shape)
+  .extend({
+    page: blankable(numericField(1))
+      .describe('Page number, from 1 (page size is API_LOG_PAGE_SIZE)')
+      .meta({ zh: '页码，从 1 开始（每页条数为 API_LOG_PAGE_SIZE）', example: '1' }),
+    utc_offset: blankable(
+      z
+        .string({ error: INVALID })
+        .trim()
+        .regex(/^[+-]?\d{1,3}$/, { error: INVALID })
+        .transform(Number)
+        .pipe(z.number().min(-840, { error: INVALID }).max(840, { error: INVALID })),
+    )
+      .describe(
+        "The reader's UTC offset in minutes; the dates are days of that time zone (default 0)",
+      )
+      .meta({
+        zh: '读者所在时区相对 UTC 的分钟数；日期按该时区的自然日计算（默认 0）',
+        example: '480',
+      }),
+  })
   .superRefine(checkDateRange);
 export type ApiUsedLogsFields = z.infer<typeof apiUsedLogsFields>;

@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { runAdmin } from './admin.ts';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/database.ts';
+import { loadSecret } from './security/secret.ts';
+import { post } from './test/app.ts';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-admin-'));
+const env = { DATA_DIR: dataDir, SITE_URL: 'http://localhost:8080' };
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+async function admin(...argv: string[]): Promise<string> {
+  const lines: string[] = [];
+  await runAdmin(argv, env, (line: string) => lines.push(line));
+  return lines.join('\n');
+}
+
+test('the operators’ command creates accounts, team members, credentials and /route links', async () => {
+  expect(
+    await admin(
+      'account:create',
+      '--account',
+      'shop',
+      '--email',
+      'shop@example.com',
+      '--password',
+      'correct-horse-7',
+    ),
+  ).toMatch(/^account shop created \(type 0, package until \d{4}-\d{2}-\d{2}\)$/);
+  expect(
+    await admin(
+      'account:create',
+      '--account',
+      'clerk',
+      '--email',
+      'clerk@example.com',
+      '--password',
+      'correct-horse-7',
+      '--team-of',
+      'shop',
+    ),
+  ).toMatch(/type 1/);
+  expect(
+    await admin(
+      'account:create',
+      '--account',
+      'agent',
+      '--email',
+      'agent@example.com',
+      '--password',
+      'correct-horse-7',
+      '--role',
+      'staff',
+    ),
+  ).toMatch(/staff/);
+  await expect(
+    admin(
+      'account:create',
+      '--account',
+      'shop',
+      '--email',
+      'x@example.com',
+      '--password',
+      'correct-horse-7',
+    ),
+  ).rejects.toThrow('This account name is already taken');
+
+  const credential = await admin('credential:create', '--account', 'shop');
+  const [, appId] = /app_id\s+(\w+)/.exec(credential) ?? [];
+  const [, appKey] = /app_key\s+(\w+)/.exec(credential) ?? [];
+  expect(appId).toMatch(/^[0-9a-f]{16}$/);
+  expect(appKey).toMatch(/^[0-9a-f]{32}$/);
+
+  const link = await admin('clienttoken', '--account', 'shop');
+  const url = new URL(link);
+  expect(url.origin + url.pathname).toBe('http://localhost:8080/route');
+  expect(url.searchParams.get('url')).toBe('/api');
+
+  // What the command wrote is what the cloud serves: the link signs in, the credential logs in.
+  const database = openDatabase(`sqlite:${path.join(dataDir, 'cloud.sqlite')}`);
+  const app = await buildApp({ database, webDist: null, secret: loadSecret(dataDir, {}) });
+  try {
+    const status = await post(app, 'status', { clienttoken: url.searchParams.get('token')! });
+    expect(status.body.data.user_info.email).toBe('shop@example.com');
+    const login = await post(app, 'apilogin', {
+      Account: 'shop',
+      APP_ID: appId!,
+      APP_KEY: appKey!,
+      device: 'pc-1',
+    });
+    expect(login.body.code).toBe(0);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+});
+
+test('the command explains its usage and refuses bad input', async () => {
+  await expect(admin('nonsense')).rejects.toThrow(/usage:/);
+  await expect(
+    admin(
+      'account:create',
+      '--account',
+      'x y',
+      '--email',
+      'a@b.c',
+      '--password',
+      'correct-horse-7',
+    ),
+  ).rejects.toThrow();
+  await expect(admin('credential:create', '--account', 'ghost')).rejects.toThrow(
+    'no account named ghost',
+  );
+});

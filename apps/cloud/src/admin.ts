@@ -1,0 +1,99 @@
+/**
+ * The operators' command (DESIGN "Fixed names and ports"), one verb each:
+ *   npm run admin -- account:create --account NAME --email EMAIL --password PW [--role staff] [--team-of MAIN] [--expire YYYY-MM-DD]
+ *   npm run admin -- credential:create --account NAME     (prints app_id and app_key)
+ *   npm run admin -- clienttoken --account NAME           (prints a one-time /route link)
+ * It works on the same database as the cloud (DATABASE_URL or data/cloud.sqlite).
+ */
+import { parseArgs } from 'node:util';
+import { ACCOUNT_NAME_PATTERN, isIsoDate, PASSWORD_MIN } from '@hainiao/contract';
+import { loadConfig } from './config.ts';
+import { openDatabase, type CloudDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { CloudError } from './http/envelope.ts';
+import { accountService } from './modules/accounts/service.ts';
+import { credentialService } from './modules/credentials/service.ts';
+import { loadSecret } from './security/secret.ts';
+
+const USAGE = `usage:
+  npm run admin -- account:create --account NAME --email EMAIL --password PW [--role staff] [--team-of MAIN] [--expire YYYY-MM-DD]
+  npm run admin -- credential:create --account NAME
+  npm run admin -- clienttoken --account NAME [--url /api]`;
+
+export async function runAdmin(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  out = console.log,
+): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      account: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string' },
+      'team-of': { type: 'string' },
+      expire: { type: 'string' },
+      url: { type: 'string' },
+    },
+  });
+  const verb = positionals[0];
+  if (!verb || !['account:create', 'credential:create', 'clienttoken'].includes(verb))
+    throw new Error(USAGE);
+  if (!values.account) throw new Error(`--account is required\n${USAGE}`);
+
+  const config = loadConfig(env);
+  const database: CloudDatabase = openDatabase(config.databaseUrl);
+  try {
+    await migrateToLatest(database);
+    const accounts = accountService(database);
+    if (verb === 'account:create') {
+      if (!values.email || !values.password)
+        throw new Error(`--email and --password are required\n${USAGE}`);
+      if (!ACCOUNT_NAME_PATTERN.test(values.account))
+        throw new Error('--account may hold letters, digits, _ . - only');
+      if (values.password.length < PASSWORD_MIN)
+        throw new Error(`--password needs at least ${PASSWORD_MIN} characters`);
+      if (values.role && values.role !== 'staff') throw new Error('--role can only be staff');
+      if (values.expire && !isIsoDate(values.expire))
+        throw new Error('--expire must be YYYY-MM-DD');
+      const created = await accounts.create({
+        account: values.account,
+        email: values.email,
+        password: values.password,
+        role: values.role === 'staff' ? 'staff' : 'user',
+        ...(values['team-of'] ? { teamOf: values['team-of'] } : {}),
+        ...(values.expire ? { expireAt: new Date(`${values.expire}T23:59:59Z`) } : {}),
+      });
+      out(
+        `account ${created.account} created (type ${created.type}${created.role === 'staff' ? ', staff' : ''}, package until ${created.expire_at.slice(0, 10)})`,
+      );
+      return;
+    }
+    const account = await accounts.findByIdentity({ Account: values.account });
+    if (!account) throw new Error(`no account named ${values.account}`);
+    if (verb === 'credential:create') {
+      const credentials = credentialService(database, accounts, loadSecret(config.dataDir, env));
+      const { app_id, app_key } = await credentials.apply(account);
+      out(`app_id  ${app_id}\napp_key ${app_key}`);
+      return;
+    }
+    const token = await accounts.issueClientToken(account.id);
+    const target = values.url ?? '/api';
+    const base = env.SITE_URL ?? `http://localhost:${config.port}`;
+    out(`${base}/route?token=${encodeURIComponent(token)}&url=${encodeURIComponent(target)}`);
+  } catch (error) {
+    if (error instanceof CloudError) throw new Error(error.messages.en);
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runAdmin(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import { CloudCodes, siteMessages, format } from '@hainiao/contract';
+import { requestLang } from './form.ts';
+
+/**
+ * Per-route limits as named strategies: routes opt in with `config: { rateLimit: perMinute(n) }`.
+ * Counters live in memory, or in Redis (`REDIS_URL`) so that limits hold across cloud instances.
+ */
+export async function installRateLimits(app: FastifyInstance, redisUrl?: string): Promise<void> {
+  const redis = redisUrl
+    ? new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'hainiao-rl:' } : {}),
+    errorResponseBuilder(request, context) {
+      const lang = request.lang ?? requestLang(request);
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return {
+        statusCode: 429,
+        code: CloudCodes.code.RATE_LIMITED,
+        msg: format(siteMessages.auth.tooManyAttempts[lang], { seconds }),
+      };
+    },
+  });
+}
+
+export const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });

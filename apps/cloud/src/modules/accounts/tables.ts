@@ -1,0 +1,42 @@
+import type { Generated } from 'kysely';
+
+/** Times are ISO 8601 UTC strings (`2026-11-21T23:40:55.123Z`): portable and sortable as text. */
+export type IsoTime = string;
+
+export interface AccountTable {
+  id: Generated<number>;
+  /** The `Account` name, unique. */
+  account: string;
+  email: string;
+  /** scrypt$N$r$p$salt$hash (see security/password.ts). */
+  password_hash: string;
+  /** 0 main account, 1 sub-account of a team's main account. */
+  type: number;
+  /** The main account of the team this account belongs to; null for an account without a team. */
+  team_id: number | null;
+  /** 1 when this main account runs a team (has sub-accounts). */
+  is_team: number;
+  /** 'user' or 'staff'. */
+  role: string;
+  created_at: IsoTime;
+  /** End of the account's package; past it the local API answers -3 and credentials expire. */
+  expire_at: IsoTime;
+}
+
+/** Client tokens (one-time, minutes) and session tokens (long-lived); only hashes are stored. */
+export interface AuthTokenTable {
+  id: Generated<number>;
+  account_id: number;
+  kind: 'client' | 'session';
+  token_hash: string;
+  created_at: IsoTime;
+  expires_at: IsoTime;
+  /** When a client token was exchanged; it cannot be used twice. */
+  used_at: IsoTime | null;
+  revoked_at: IsoTime | null;
+}
+
+export interface AccountTables {
+  account: AccountTable;
+  auth_token: AuthTokenTable;
+}

@@ -1,0 +1,364 @@
+import {
+  API_LOG_PAGE_SIZE,
+  CREDENTIALS_PER_NON_TEAM_ACCOUNT,
+  CredentialStatus,
+  LEASE_HEARTBEAT_INTERVAL_MS,
+  LEASE_TIMEOUT_MS,
+  MainCodes,
+  siteMessages,
+  type Localized,
+} from '@hainiao/contract';
+import type { CloudDatabase } from '../../db/database.ts';
+import { CloudError } from '../../http/envelope.ts';
+import { decrypt, encrypt } from '../../security/secret.ts';
+import { hashToken, newAppId, newAppKey, newToken } from '../../security/tokens.ts';
+import type { Account, AccountService, Clock } from '../accounts/service.ts';
+
+const iso = (date: Date) => date.toISOString();
+
+/** A local-API login failure: the cloud answers with the local API's own main code. */
+function mainFailure(code: number): CloudError {
+  const entry = MainCodes.get(code);
+  return new CloudError(code, { en: entry?.en ?? String(code), zh: entry?.zh ?? String(code) });
+}
+
+export interface CredentialRow {
+  id: number;
+  app_id: string;
+  status: number;
+  begin_time: string;
+  expire_time: string;
+}
+
+export interface LogQuery {
+  start_time?: string | undefined;
+  end_time?: string | undefined;
+  page?: number | undefined;
+  /** Minutes east of UTC of the reader; the date bounds are days in that zone. */
+  utc_offset?: number | undefined;
+}
+
+/** The UTC instant at which day `date` (YYYY-MM-DD) starts for a reader at `offset` minutes. */
+function dayStart(date: string, offset: number, plusDays = 0): string {
+  const utc = Date.parse(`${date}T00:00:00Z`) + plusDays * 86_400_000 - offset * 60_000;
+  return new Date(utc).toISOString();
+}
+
+export function credentialService(
+  { db }: CloudDatabase,
+  accounts: AccountService,
+  secret: Buffer,
+  clock: Clock = () => new Date(),
+) {
+  const now = () => iso(clock());
+  const staleBefore = () => iso(new Date(clock().getTime() - LEASE_TIMEOUT_MS));
+
+  /** Ends every lease whose device went silent: its log closes when the lease timed out. */
+  async function sweepLeases(): Promise<void> {
+    const stale = await db
+      .selectFrom('lease')
+      .selectAll()
+      .where('heartbeat_at', '<', staleBefore())
+      .execute();
+    for (const lease of stale) {
+      await endLease(
+        lease.credential_id,
+        iso(new Date(Date.parse(lease.heartbeat_at) + LEASE_TIMEOUT_MS)),
+      );
+    }
+  }
+
+  async function endLease(credentialId: number, endTime: string): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const lease = await trx
+        .deleteFrom('lease')
+        .where('credential_id', '=', credentialId)
+        .returning('log_id')
+        .executeTakeFirst();
+      if (lease) {
+        await trx
+          .updateTable('api_log')
+          .set({ end_time: endTime })
+          .where('id', '=', lease.log_id)
+          .where('end_time', 'is', null)
+          .execute();
+      }
+    });
+  }
+
+  /** The caller's own credential with this app_id: every console action goes through here. */
+  async function ownCredential(account: Account, appId: string) {
+    const row = await db
+      .selectFrom('credential')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where('account_id', '=', account.id)
+      .executeTakeFirst();
+    if (!row) throw new CloudError(404, siteMessages.console.credentialNotFound);
+    return row;
+  }
+
+  async function quota(account: Account): Promise<number> {
+    if (account.type === 1) {
+      throw new CloudError(403, siteMessages.console.subAccountCannotApply);
+    }
+    return account.is_team ? accounts.teamSize(account.id) : CREDENTIALS_PER_NON_TEAM_ACCOUNT;
+  }
+
+  return {
+    sweepLeases,
+
+    async list(account: Account): Promise<CredentialRow[]> {
+      await sweepLeases();
+      const rows = await db
+        .selectFrom('credential')
+        .leftJoin('lease', 'lease.credential_id', 'credential.id')
+        .select([
+          'credential.id',
+          'credential.app_id',
+          'credential.begin_time',
+          'credential.expire_time',
+          'lease.device',
+        ])
+        .where('credential.account_id', '=', account.id)
+        .orderBy('credential.id')
+        .execute();
+      const current = now();
+      return rows.map((row) => ({
+        id: row.id,
+        app_id: row.app_id,
+        status:
+          row.expire_time <= current
+            ? CredentialStatus.EXPIRED
+            : row.device
+              ? CredentialStatus.ONLINE
+              : CredentialStatus.OFFLINE,
+        begin_time: row.begin_time,
+        expire_time: row.expire_time,
+      }));
+    },
+
+    async apply(account: Account): Promise<{ app_id: string; app_key: string }> {
+      const max = await quota(account);
+      const app_id = newAppId();
+      const app_key = newAppKey();
+      await db.transaction().execute(async (trx) => {
+        const held = await trx
+          .selectFrom('credential')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('account_id', '=', account.id)
+          .executeTakeFirstOrThrow();
+        if (Number(held.n) >= max) {
+          const message: Localized = siteMessages.console.quotaReached;
+          throw new CloudError(2, {
+            en: message.en.replace('{max}', String(max)),
+            zh: message.zh.replace('{max}', String(max)),
+          });
+        }
+        await trx
+          .insertInto('credential')
+          .values({
+            account_id: account.id,
+            app_id,
+            app_key_enc: encrypt(secret, app_key),
+            begin_time: now(),
+            expire_time: account.expire_at,
+          })
+          .execute();
+      });
+      return { app_id, app_key };
+    },
+
+    async getKey(account: Account, appId: string): Promise<string> {
+      const row = await ownCredential(account, appId);
+      return decrypt(secret, row.app_key_enc);
+    },
+
+    /** A new key; the device holding the old one loses its lease at once. */
+    async reset(account: Account, appId: string): Promise<string> {
+      const row = await ownCredential(account, appId);
+      const app_key = newAppKey();
+      await db
+        .updateTable('credential')
+        .set({ app_key_enc: encrypt(secret, app_key) })
+        .where('id', '=', row.id)
+        .execute();
+      await endLease(row.id, now());
+      return app_key;
+    },
+
+    /** Deletes the credential; its usage logs stay. */
+    async remove(account: Account, appId: string): Promise<void> {
+      const row = await ownCredential(account, appId);
+      await endLease(row.id, now());
+      await db.deleteFrom('credential').where('id', '=', row.id).execute();
+    },
+
+    async logs(account: Account, query: LogQuery) {
+      await sweepLeases();
+      const offset = query.utc_offset ?? 0;
+      let base = db.selectFrom('api_log').where('uid', '=', account.id);
+      if (query.start_time)
+        base = base.where('start_time', '>=', dayStart(query.start_time, offset));
+      if (query.end_time) base = base.where('start_time', '<', dayStart(query.end_time, offset, 1));
+      const page = query.page ?? 1;
+      const [list, total] = await Promise.all([
+        base
+          .select(['id', 'app_id', 'uid', 'status', 'start_time', 'end_time'])
+          .orderBy('start_time', 'desc')
+          .orderBy('id', 'desc')
+          .limit(API_LOG_PAGE_SIZE)
+          .offset((page - 1) * API_LOG_PAGE_SIZE)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { list, count: Number(total.n) };
+    },
+
+    /**
+     * Credential login of the local API: verifies Account + APP_ID + APP_KEY, then takes the
+     * credential's device lease. Every attempt on a known credential writes a usage-log row.
+     */
+    async login(input: { Account: string; APP_ID: string; APP_KEY: string; device: string }) {
+      await sweepLeases();
+      const row = await db
+        .selectFrom('credential')
+        .innerJoin('account', 'account.id', 'credential.account_id')
+        .select([
+          'credential.id as credential_id',
+          'credential.app_key_enc',
+          'credential.expire_time',
+          'account.id as account_id',
+          'account.account',
+          'account.type',
+          'account.created_at',
+          'account.expire_at',
+        ])
+        .where('credential.app_id', '=', input.APP_ID)
+        .executeTakeFirst();
+      if (!row) throw mainFailure(MainCodes.code.LOGIN_INVALID);
+
+      const started = now();
+      const log = (status: '0' | '1') =>
+        db
+          .insertInto('api_log')
+          .values({
+            app_id: input.APP_ID,
+            uid: row.account_id,
+            status,
+            device: input.device,
+            start_time: started,
+            end_time: status === '1' ? null : started,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+
+      let key: string;
+      try {
+        key = decrypt(secret, row.app_key_enc);
+      } catch {
+        key = '';
+      }
+      if (row.account !== input.Account || key === '' || key !== input.APP_KEY) {
+        await log('0');
+        throw mainFailure(MainCodes.code.LOGIN_INVALID);
+      }
+      if (row.expire_at <= started || row.expire_time <= started) {
+        await log('0');
+        throw mainFailure(MainCodes.code.PACKAGE_EXPIRED);
+      }
+      const held = await db
+        .selectFrom('lease')
+        .selectAll()
+        .where('credential_id', '=', row.credential_id)
+        .executeTakeFirst();
+      if (held && held.device !== input.device) {
+        await log('0');
+        throw mainFailure(MainCodes.code.APP_ID_ONLINE);
+      }
+      // The same device logging in again (a restarted local API) takes its lease over.
+      if (held) await endLease(row.credential_id, started);
+
+      const token = newToken('lt');
+      const { id: logId } = await log('1');
+      try {
+        await db
+          .insertInto('lease')
+          .values({
+            credential_id: row.credential_id,
+            device: input.device,
+            token_hash: hashToken(token),
+            acquired_at: started,
+            heartbeat_at: started,
+            log_id: logId,
+          })
+          .execute();
+      } catch {
+        // Another device won the race for the lease between our check and insert.
+        await db
+          .updateTable('api_log')
+          .set({ status: '0', end_time: started })
+          .where('id', '=', logId)
+          .execute();
+        throw mainFailure(MainCodes.code.APP_ID_ONLINE);
+      }
+      return {
+        token,
+        Account: row.account,
+        type: row.type,
+        account_reg_date: row.created_at,
+        account_expire_date: row.expire_at,
+        heartbeat_interval_ms: LEASE_HEARTBEAT_INTERVAL_MS,
+        lease_timeout_ms: LEASE_TIMEOUT_MS,
+      };
+    },
+
+    /** Keeps a lease alive; a lease that timed out, was reset or deleted answers -4 (Login_Expire). */
+    async heartbeat(token: string, device: string): Promise<void> {
+      await sweepLeases();
+      const updated = await db
+        .updateTable('lease')
+        .set({ heartbeat_at: now() })
+        .where('token_hash', '=', hashToken(token))
+        .where('device', '=', device)
+        .returning('credential_id')
+        .executeTakeFirst();
+      if (!updated) throw mainFailure(MainCodes.code.LOGIN_EXPIRE);
+    },
+
+    async logout(token: string, device: string): Promise<void> {
+      const lease = await db
+        .selectFrom('lease')
+        .select('credential_id')
+        .where('token_hash', '=', hashToken(token))
+        .where('device', '=', device)
+        .executeTakeFirst();
+      if (lease) await endLease(lease.credential_id, now());
+    },
+
+    /** Membership of `Account`, asked by the holder of a live lease of the same account or team. */
+    async members(token: string, accountName: string) {
+      await sweepLeases();
+      const holder = await db
+        .selectFrom('lease')
+        .innerJoin('credential', 'credential.id', 'lease.credential_id')
+        .innerJoin('account', 'account.id', 'credential.account_id')
+        .select(['account.id', 'account.team_id'])
+        .where('lease.token_hash', '=', hashToken(token))
+        .executeTakeFirst();
+      if (!holder) throw mainFailure(MainCodes.code.LOGIN_EXPIRE);
+      const target = await accounts.findByIdentity({ Account: accountName });
+      const sameTeam = target && holder.team_id !== null && target.team_id === holder.team_id;
+      if (!target || (target.id !== holder.id && !sameTeam)) {
+        throw new CloudError(404, siteMessages.auth.notFound);
+      }
+      return {
+        Account: target.account,
+        type: target.type,
+        account_reg_date: target.created_at,
+        account_expire_date: target.expire_at,
+      };
+    },
+  };
+}
+export type CredentialService = ReturnType<typeof credentialService>;
