@@ -8,7 +8,9 @@ export default defineConfig({
       'scripts/**/*.test.ts',
       'apps/web/e2e/**/*.test.ts',
     ],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous limits: these are correctness tests on a shared 2-core machine, never timing tests.
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

@@ -21,6 +21,8 @@ export function buildWebIfStale(): void {
     'apps/web/index.html',
     'apps/web/public',
     'packages/contract/src',
+    // The build prerenders the download and FAQ pages from the seeded content.
+    'apps/cloud/src/modules/content',
   ];
   const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
   const newest = Math.max(

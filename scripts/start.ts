@@ -18,7 +18,7 @@ Hainiao is running.
   Site (English)  ${system.cloud.url}/
   Site (Chinese)  ${system.cloud.url}/zh
   Cloud API       ${system.cloud.url}/api/hainiao/…
-  Local API       ${system.localApi.url}  (try: curl -X POST -H 'Content-Type: application/json' -d '{}' ${system.localApi.url}/api/v1/group/list)
+  Local API       ${system.localApi.url}  (log in with a credential from the console: POST /login; see README "Local API")
   Data folder     ${dataDir}
 Press Ctrl+C to stop.
 `);

@@ -7,6 +7,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // scripts/prerender.ts reads it to preload each page's chunk.
+    manifest: true,
   },
   server: {
     port: 5173,

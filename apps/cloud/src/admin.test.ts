@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { runAdmin } from './admin.ts';
-import { buildApp } from './app.ts';
+import { buildTestApp, post } from './test/app.ts';
 import { openDatabase } from './db/database.ts';
 import { loadSecret } from './security/secret.ts';
-import { post } from './test/app.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-admin-'));
 const env = { DATA_DIR: dataDir, SITE_URL: 'http://localhost:8080' };
@@ -81,7 +80,7 @@ test('the operators’ command creates accounts, team members, credentials and /
 
   // What the command wrote is what the cloud serves: the link signs in, the credential logs in.
   const database = openDatabase(`sqlite:${path.join(dataDir, 'cloud.sqlite')}`);
-  const app = await buildApp({ database, webDist: null, secret: loadSecret(dataDir, {}) });
+  const app = await buildTestApp(database, { secret: loadSecret(dataDir, {}) });
   try {
     const status = await post(app, 'status', { clienttoken: url.searchParams.get('token')! });
     expect(status.body.data.user_info.email).toBe('shop@example.com');

@@ -1,4 +1,7 @@
+import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import { ATTACHMENT_VIDEO_MAX_BYTES, ATTACHMENTS_MAX, CloudCodes } from '@hainiao/contract';
 import type { CloudDatabase } from './db/database.ts';
@@ -11,13 +14,24 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { contentService } from './modules/content/service.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
 import { credentialService } from './modules/credentials/service.ts';
+import { libraryRoutes } from './modules/library/routes.ts';
+import { ticketRoutes } from './modules/tickets/routes.ts';
+import { ticketService } from './modules/tickets/service.ts';
+import { createMailer, type Mailer } from './notify/mailer.ts';
 import { siteRoutes } from './site/static.ts';
+import type { FileStore } from './storage/files.ts';
 
 export interface AppOptions {
   database: CloudDatabase;
   webDist: string | null;
   /** Key that seals stored secrets (API keys); see security/secret.ts. */
   secret: Buffer;
+  /** The release store served under /downloads/ (`<DATA_DIR>/releases`). */
+  releasesDir?: string;
+  /** The script and plugin library's files (`<DATA_DIR>/library`); next to releasesDir by default. */
+  libraryDir?: string;
+  /** `CHAT_SCRIPT_URL`: the customer-service chat script the pages load; none without it. */
+  chatScriptUrl?: string;
   /** pino level; 'silent' turns logging off. */
   logLevel?: string;
   /** Redis for rate limits shared by several instances; in memory without it. */
@@ -26,6 +40,15 @@ export interface AppOptions {
   clock?: Clock;
   /** `TRUST_PROXY`: `true`, or the addresses/CIDRs of the reverse proxies in front of the cloud. */
   trustProxy?: boolean | string;
+  /** Where ticket attachments are stored (`<DATA_DIR>/files` by default). */
+  files: FileStore;
+  /** Notification mail; by default SMTP_URL's transport, or the log. */
+  mailer?: Mailer;
+  /** `SMTP_URL` and `MAIL_FROM`, used when no mailer is given. */
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** The site's public origin, for links in mails. */
+  siteUrl?: string;
 }
 
 /** Builds the cloud app without listening, so tests and the server share one construction. */
@@ -37,6 +60,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: trustProxy ?? false,
   });
 
+  // Pages, scripts and JSON answers go out compressed (the build also precompresses its assets).
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await app.register(multipart, {
     limits: { fileSize: ATTACHMENT_VIDEO_MAX_BYTES, files: ATTACHMENTS_MAX, fields: 50 },
   });
@@ -57,9 +87,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const accounts = accountService(database, clock);
   const credentials = credentialService(database, accounts, secret, clock);
-  contentRoutes(app, contentService(database));
+  const content = contentService(database);
+  contentRoutes(app, content, { releasesDir: options.releasesDir });
   accountRoutes(app, accounts);
   credentialRoutes(app, accounts, credentials);
-  await siteRoutes(app, webDist);
+  await libraryRoutes(app, database, {
+    dir:
+      options.libraryDir ??
+      (options.releasesDir ? path.join(path.dirname(options.releasesDir), 'library') : undefined),
+    clock,
+  });
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, log: app.log });
+  ticketRoutes(
+    app,
+    accounts,
+    ticketService({
+      database,
+      files: options.files,
+      mailer,
+      secret,
+      clock,
+      siteUrl: options.siteUrl,
+    }),
+  );
+  await siteRoutes(app, webDist, {
+    chatScriptUrl: options.chatScriptUrl,
+    articleExists: content.articleExists,
+  });
   return app;
 }

@@ -1,22 +1,33 @@
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedContent } from './modules/content/seed.ts';
+import { seedTicketTypes } from './modules/tickets/seed.ts';
 import { loadSecret } from './security/secret.ts';
+import { diskStore } from './storage/files.ts';
 
 /** Opens the store, migrates, seeds demo content, and listens. Returns a stop function. */
 export async function startCloud(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database);
-  await seedContent(database);
+  const releasesDir = path.join(config.dataDir, 'releases');
+  await seedContent(database, { releasesDir });
+  await seedTicketTypes(database);
   const app = await buildApp({
     database,
     webDist: config.webDist,
+    releasesDir,
+    chatScriptUrl: env.CHAT_SCRIPT_URL || undefined,
     secret: loadSecret(config.dataDir, env),
     logLevel: env.LOG_LEVEL ?? 'warn',
     redisUrl: env.REDIS_URL,
+    files: diskStore(path.join(config.dataDir, 'files')),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
+    siteUrl: env.SITE_URL ?? `http://localhost:${config.port}`,
     trustProxy: env.TRUST_PROXY === 'true' ? true : (env.TRUST_PROXY ?? false),
   });
   await app.listen({ port: config.port, host: config.host });

@@ -1,13 +1,24 @@
+/** The service's HTTP contract: guards, envelope, JSON-only bodies, languages, every call registered. */
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { call, startTestService } from './test/server.ts';
+import { LOCAL_API_ROUTES } from '@hainiao/contract';
 import { parseFlags } from './cli.ts';
+import { startTestCloud, type TestCloud } from './test/cloud.ts';
+import { call, startTestService, type TestService } from './test/server.ts';
 
 describe('local API service', () => {
-  let service: Awaited<ReturnType<typeof startTestService>>;
+  let cloud: TestCloud;
+  let service: TestService;
   beforeAll(async () => {
-    service = await startTestService({ cloud: 'http://localhost:8080' });
+    cloud = await startTestCloud();
+    const alice = await cloud.account('alice');
+    service = await startTestService({ cloud: cloud.url });
+    expect((await service.post('/login', alice)).json().status).toBe(0);
   });
-  afterAll(() => service.dispose());
+  afterAll(async () => {
+    await service?.dispose();
+    await cloud?.stop();
+  });
 
   test('group/list answers the spec envelope with the default group', async () => {
     const res = await call(service.port, '/api/v1/group/list', { body: '{}' });
@@ -60,13 +71,13 @@ describe('local API service', () => {
   test('allows the configured site origin, with CORS headers and preflight', async () => {
     const res = await call(service.port, '/api/v1/group/list', {
       body: '{}',
-      headers: { origin: 'http://localhost:8080' },
+      headers: { origin: cloud.url },
     });
     expect(res.status).toBe(200);
-    expect(res.headers['access-control-allow-origin']).toBe('http://localhost:8080');
+    expect(res.headers['access-control-allow-origin']).toBe(cloud.url);
     const preflight = await call(service.port, '/api/v1/group/list', {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:8080', 'access-control-request-method': 'POST' },
+      headers: { origin: cloud.url, 'access-control-request-method': 'POST' },
     });
     expect(preflight.status).toBe(204);
   });
@@ -78,18 +89,104 @@ describe('local API service', () => {
     });
     expect(res.status).toBe(415);
     expect(res.json().message).toBe('Content-Type must be application/json');
+    const plain = await call(service.port, '/api/v1/group/list', {
+      body: '{}',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(plain.status).toBe(415);
+    const charset = await call(service.port, '/api/v1/group/list', {
+      body: '{}',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+    expect(charset.json().code).toBe(0);
+  });
+
+  test('an empty body is an empty object, with or without a JSON content type', async () => {
+    const bare = await call(service.port, '/api/v1/group/list');
+    expect(bare.json().code).toBe(0);
+    const typed = await call(service.port, '/api/v1/group/list', {
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(typed.json().code).toBe(0);
   });
 
   test('bad JSON gets a clear error', async () => {
     const res = await call(service.port, '/api/v1/group/list', { body: '{"Group_Name": ' });
     expect(res.status).toBe(400);
     expect(res.json()).toMatchObject({ code: -10000, message: 'Invalid JSON body' });
+    const zh = await call(service.port, '/api/v1/group/list', {
+      body: '{',
+      headers: { 'accept-language': 'zh' },
+    });
+    expect(zh.json().message).toBe('请求体不是有效的 JSON');
   });
 
-  test('an unknown call answers 404 in the envelope', async () => {
+  test('parameterless calls refuse unknown fields; __proto__ is just an unknown field', async () => {
+    const res = await service.post('/api/v1/group/list', { x: 1 });
+    expect(res.json()).toMatchObject({ code: -10000, message: 'Unknown field: x' });
+    const proto = await call(service.port, '/api/v1/group/create', {
+      body: '{"Group_Name":"p","__proto__":{"admin":true}}',
+    });
+    expect(proto.json()).toMatchObject({ code: -10000, message: 'Unknown field: __proto__' });
+  });
+
+  test('bodies over 10 MB are refused', async () => {
+    const res = await call(service.port, '/api/v1/session/create', {
+      body: JSON.stringify({ Automatic_Configure: 0, Session_Desc: 'x'.repeat(11 * 1024 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    expect(res.json()).toMatchObject({ code: -10000, message: 'Request body too large' });
+  });
+
+  test('an unknown call, or a GET, answers 404 in the envelope', async () => {
     const res = await call(service.port, '/api/v1/nope', { body: '{}' });
     expect(res.status).toBe(404);
-    expect(res.json().code).toBe(-10000);
+    expect(res.json()).toEqual({
+      message: 'Unknown call: POST /api/v1/nope',
+      code: -10000,
+      data: null,
+    });
+    const get = await call(service.port, '/api/v1/group/list', { method: 'GET' });
+    expect(get.status).toBe(404);
+    // Paths are case-sensitive, as the spec spells them.
+    const cased = await call(service.port, '/api/v1/session/browsercache-clean', { body: '{}' });
+    expect(cased.status).toBe(404);
+  });
+});
+
+describe('before a login', () => {
+  let service: TestService;
+  beforeAll(async () => {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as net.AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    service = await startTestService({ cloud: `http://127.0.0.1:${port}` });
+  });
+  afterAll(() => service?.dispose());
+
+  test('every call of the contract exists and, but /login, answers -4 with HTTP 401', async () => {
+    for (const route of LOCAL_API_ROUTES) {
+      const res = await service.post(route.path, {});
+      expect(res.status, route.path).not.toBe(404);
+      if (route.path === '/login') continue;
+      expect(res.status, route.path).toBe(401);
+      const body = res.json();
+      expect(route.envelope === 'legacy' ? body.status : body.code, route.path).toBe(-4);
+      expect(route.envelope === 'legacy' ? body.msg : body.message).toBe(
+        'Not logged in, please call /login first',
+      );
+    }
+  });
+
+  test('/login validates its body first', async () => {
+    const res = await service.post('/login', { Account: 'a', APP_ID: 'b' });
+    expect(res.status).toBe(400);
+    expect(res.json()).toEqual({
+      msg: 'Missing required parameter: APP_KEY',
+      status: -10000,
+      data: null,
+    });
   });
 });
 
@@ -120,8 +217,12 @@ describe('flags', () => {
         'off',
         '--hide',
         'on',
+        '--data',
+        '/tmp/hn',
+        '--cloud',
+        'https://cloud.example/',
       ],
-      {},
+      { HAINIAO_CLOUD_TIMEOUT_MS: '500' },
     );
     expect(flags).toMatchObject({
       port: 9000,
@@ -130,6 +231,9 @@ describe('flags', () => {
       appKey: 'k',
       echo: false,
       hide: true,
+      dataDir: '/tmp/hn',
+      cloud: 'https://cloud.example',
+      cloudTimeoutMs: 500,
     });
   });
   test('refuses an unknown flag and a bad port', () => {

@@ -1,36 +1,81 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type SQLite from 'better-sqlite3';
 import { localApiMessages } from '@hainiao/contract';
-import { callerLang, LocalApiError, UNKNOWN_EXCEPTION } from './http/envelope.ts';
+import type { AccountSession } from './account/session.ts';
+import type { CloudClient } from './cloud/client.ts';
+import type { ServiceContext } from './context.ts';
+import { callerLang, envelopeOf, fail, LocalApiError, UNKNOWN_EXCEPTION } from './http/envelope.ts';
 import { installGuards } from './http/guard.ts';
+import { rateLimiter } from './http/rate-limit.ts';
+import { maskSecrets, type CallLog } from './logging.ts';
+import { accountRoutes } from './routes/account.ts';
+import { autoOpenRoutes } from './routes/auto-open.ts';
+import { browserRoutes } from './routes/browser.ts';
+import { cookieRoutes } from './routes/cookie.ts';
 import { groupRoutes } from './routes/group.ts';
+import { pluginRoutes } from './routes/plugin.ts';
+import { scriptRoutes } from './routes/script.ts';
 import { serviceRoutes } from './routes/service.ts';
+import { sessionRoutes } from './routes/session.ts';
+import { missingRuntime, type BrowserRuntime } from './runtime/browser.ts';
+import { library } from './runtime/library.ts';
+import { PROXY_CHECK_TIMEOUT_MS } from './runtime/proxy-check.ts';
+import { environmentStore } from './store/environments.ts';
 import { groupStore } from './store/groups.ts';
+
+/** JSON bodies up to this size (cookie lists can be long). */
+export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 export interface LocalApiOptions {
   store: SQLite.Database;
+  /** The data folder: sessions/<Session_ID>/, library/, logs/. */
+  dataDir: string;
+  cloud: CloudClient;
+  session: AccountSession;
+  runtime?: BrowserRuntime;
   /** Browser origins allowed to call the service (the docs' "try it" panel on the cloud site). */
   allowedOrigins?: readonly string[];
   /** `--return on`: print each call and its answer. */
   echo?: boolean;
+  /** `--logs on`: the log file. */
+  log?: CallLog;
   onQuit?: () => void;
+  proxyCheckTimeoutMs?: number;
 }
 
 export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024 });
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES });
   installGuards(app, options.allowedOrigins ?? []);
 
-  // A POST without a body is an empty JSON object (e.g. /api/v1/quit, /api/v1/group/list).
+  // JSON only; an empty body is an empty object (e.g. /api/v1/quit, /api/v1/group/list).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new LocalApiError(UNKNOWN_EXCEPTION, localApiMessages.invalidJson, 400), undefined);
+    }
+  });
   app.addHook('preValidation', async (request) => {
     if (request.method === 'POST' && (request.body === undefined || request.body === null))
       request.body = {};
   });
 
-  if (options.echo) {
-    app.addHook('onSend', async (request, _reply, payload) => {
-      console.log(
-        `${request.method} ${request.url} ${JSON.stringify(request.body ?? {})} -> ${String(payload)}`,
-      );
+  if (options.echo || options.log) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      const line = `${request.method} ${request.url} ${maskSecrets(request.body)} -> ${reply.statusCode} ${maskSecrets(
+        (() => {
+          try {
+            return JSON.parse(String(payload));
+          } catch {
+            return String(payload);
+          }
+        })(),
+      )}`;
+      if (options.echo) console.log(line);
+      options.log?.write(line);
       return payload;
     });
   }
@@ -40,36 +85,65 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
     if (error instanceof LocalApiError) {
       return reply
         .status(error.httpStatus)
-        .send({ message: error.messages[lang], code: error.code, data: null });
+        .headers(error.headers)
+        .send(error.answer(lang, envelopeOf(request)));
     }
     const fastifyError = error as { code?: string; statusCode?: number };
-    if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send({
-        message: localApiMessages.contentTypeJson[lang],
-        code: UNKNOWN_EXCEPTION,
-        data: null,
-      });
-    }
-    if (fastifyError.statusCode === 400) {
-      return reply
-        .status(400)
-        .send({ message: localApiMessages.invalidJson[lang], code: UNKNOWN_EXCEPTION, data: null });
-    }
-    request.log.error(error);
+    const known =
+      fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? fail(UNKNOWN_EXCEPTION, localApiMessages.contentTypeJson, {}, 415)
+        : fastifyError.statusCode === 413
+          ? fail(UNKNOWN_EXCEPTION, localApiMessages.bodyTooLarge, {}, 413)
+          : fastifyError.statusCode === 400
+            ? fail(UNKNOWN_EXCEPTION, localApiMessages.invalidJson, {}, 400)
+            : undefined;
+    if (known) return reply.status(known.httpStatus).send(known.answer(lang, envelopeOf(request)));
+    console.error(error);
     return reply
       .status(500)
-      .send({ message: 'Unknown exception', code: UNKNOWN_EXCEPTION, data: null });
+      .send(
+        fail(UNKNOWN_EXCEPTION, { en: 'Unknown exception', zh: '未知异常' }).answer(
+          lang,
+          envelopeOf(request),
+        ),
+      );
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({
-      message: `Not Found: ${request.method} ${request.url}`,
-      code: UNKNOWN_EXCEPTION,
-      data: null,
-    }),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const failure = fail(
+      UNKNOWN_EXCEPTION,
+      localApiMessages.unknownCall,
+      { method: request.method, url: request.url.split('?')[0] ?? '' },
+      404,
+    );
+    return reply.status(404).send(failure.answer(callerLang(request), 'v1'));
+  });
 
-  groupRoutes(app, groupStore(options.store));
-  serviceRoutes(app, options.onQuit ?? (() => {}));
+  const ctx: ServiceContext = {
+    db: options.store,
+    envs: environmentStore(options.store),
+    groups: groupStore(options.store),
+    session: options.session,
+    cloud: options.cloud,
+    library: library({
+      cloud: options.cloud,
+      session: options.session,
+      dataDir: options.dataDir,
+    }),
+    runtime: options.runtime ?? missingRuntime,
+    rateLimiter: rateLimiter(),
+    dataDir: options.dataDir,
+    proxyCheckTimeoutMs: options.proxyCheckTimeoutMs ?? PROXY_CHECK_TIMEOUT_MS,
+  };
+
+  accountRoutes(app, ctx);
+  serviceRoutes(app, ctx, options.onQuit ?? (() => {}));
+  sessionRoutes(app, ctx);
+  cookieRoutes(app, ctx);
+  autoOpenRoutes(app, ctx);
+  browserRoutes(app, ctx);
+  scriptRoutes(app, ctx);
+  groupRoutes(app, ctx);
+  pluginRoutes(app, ctx);
   return app;
 }

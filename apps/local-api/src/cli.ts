@@ -1,9 +1,23 @@
+/**
+ * `hainiao-api` (and `npm run local-api -- …`): the local automation service of local-api.md.
+ *
+ *   hainiao-api [--port 8186] [--account NAME --app_id ID --app_key KEY] [--return on|off]
+ *               [--logs on|off] [--hide on|off] [--data DIR] [--cloud URL] [--host 127.0.0.1]
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CLOUD_PORT, LOCAL_API_HOST, LOCAL_API_PORT } from '@hainiao/contract';
+import { accountSession, deviceId } from './account/session.ts';
 import { buildLocalApi } from './app.ts';
-import { openStore } from './store/database.ts';
+import { cloudClient, CLOUD_TIMEOUT_MS } from './cloud/client.ts';
+import { callLog } from './logging.ts';
+import { missingRuntime, type BrowserRuntime } from './runtime/browser.ts';
+import { PROXY_CHECK_TIMEOUT_MS } from './runtime/proxy-check.ts';
+import { openStore, optimizeStore } from './store/database.ts';
+import { groupStore } from './store/groups.ts';
 
 export interface LocalApiFlags {
   port: number;
@@ -16,10 +30,33 @@ export interface LocalApiFlags {
   hide: boolean;
   dataDir: string;
   cloud: string;
+  /** Time limit of one cloud call (HAINIAO_CLOUD_TIMEOUT_MS). */
+  cloudTimeoutMs?: number;
+  /** Time limit of a proxy check (HAINIAO_PROXY_CHECK_TIMEOUT_MS). */
+  proxyCheckTimeoutMs?: number;
 }
+
+export const USAGE = `usage: hainiao-api [--port 8186] [--account NAME --app_id ID --app_key KEY]
+                   [--return on|off] [--logs on|off] [--hide on|off]
+                   [--data DIR] [--cloud URL] [--host 127.0.0.1]
+
+  --port     listening port (8186)            --return  print each call and its answer (on)
+  --account  account to log in with at start  --logs    log file in <data>/logs (on)
+  --app_id   API credential id                --hide    run in the background (off)
+  --app_key  API credential secret            --data    data folder (~/.hainiao)
+  --cloud    the cloud (http://localhost:8080), also the only browser origin allowed`;
 
 const onOff = (value: string | undefined, fallback: boolean) =>
   value === undefined ? fallback : /^(on|1|true|yes)$/i.test(value);
+
+const positive = (value: string | undefined) =>
+  value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
+
+export class HelpRequested extends Error {
+  constructor() {
+    super(USAGE);
+  }
+}
 
 /** Flags of local-api.md §1 (port, account, app_id, app_key, return, logs, hide) plus data and cloud. */
 export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env): LocalApiFlags {
@@ -36,9 +73,11 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
       hide: { type: 'string' },
       data: { type: 'string' },
       cloud: { type: 'string' },
+      help: { type: 'boolean' },
     },
     strict: true,
   });
+  if (values.help) throw new HelpRequested();
   const port = Number(values.port ?? env.HAINIAO_API_PORT ?? LOCAL_API_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`invalid --port ${values.port}`);
@@ -56,35 +95,171 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
       /\/$/,
       '',
     ),
+    cloudTimeoutMs: positive(env.HAINIAO_CLOUD_TIMEOUT_MS),
+    proxyCheckTimeoutMs: positive(env.HAINIAO_PROXY_CHECK_TIMEOUT_MS),
   };
 }
 
-/** Starts the service; resolves with its URL and a stop function that closes server and store. */
-export async function startLocalApi(flags: LocalApiFlags) {
+/** Folders under sessions/ without an environment: left by a crash between a delete and its rm. */
+function removeOrphanFolders(store: ReturnType<typeof openStore>, dataDir: string): void {
+  const dir = path.join(dataDir, 'sessions');
+  if (!fs.existsSync(dir)) return;
+  const ids = new Set(
+    store
+      .prepare<[], { id: string }>('select id from environment')
+      .all()
+      .map((row) => row.id),
+  );
+  for (const name of fs.readdirSync(dir)) {
+    if (!ids.has(name)) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+  }
+}
+
+export const pidFile = (dataDir: string) => path.join(dataDir, 'hainiao-api.pid');
+
+/**
+ * Starts the service; resolves with its URL, the login at start (when the flags carry a
+ * credential), a stop function (browsers stopped, lease released, server and store closed) and a
+ * promise that settles once the service has stopped (after /api/v1/quit too).
+ */
+export async function startLocalApi(
+  flags: LocalApiFlags,
+  runtime: BrowserRuntime = missingRuntime,
+) {
   const store = openStore(flags.dataDir);
+  removeOrphanFolders(store, flags.dataDir);
+  const log = flags.logs ? callLog(flags.dataDir) : undefined;
+  const say = (line: string) => {
+    log?.write(line);
+    if (flags.echo) console.log(line);
+  };
+  const cloud = cloudClient(flags.cloud, flags.cloudTimeoutMs ?? CLOUD_TIMEOUT_MS);
+  const groups = groupStore(store);
+  const session = accountSession({
+    cloud,
+    device: deviceId(flags.dataDir),
+    log: say,
+    onLoggedOut: () => void runtime.stopAll(),
+  });
+
   let stopping: Promise<void> | undefined;
+  let markStopped: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => (markStopped = resolve));
   const stop = () =>
     (stopping ??= (async () => {
+      await runtime.stopAll();
+      await session.logout();
       await app.close();
+      optimizeStore(store);
       store.close();
+      markStopped();
     })());
+
   const app = await buildLocalApi({
     store,
+    dataDir: flags.dataDir,
+    cloud,
+    session,
+    runtime,
     allowedOrigins: [flags.cloud],
     echo: flags.echo,
-    onQuit: () => void stop().then(() => process.exit(0)),
+    log,
+    proxyCheckTimeoutMs: flags.proxyCheckTimeoutMs ?? PROXY_CHECK_TIMEOUT_MS,
+    onQuit: () => void stop(),
   });
   await app.listen({ port: flags.port, host: flags.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : flags.port;
-  return { url: `http://${flags.host}:${port}`, port, stop };
+
+  let loginError: string | undefined;
+  if (flags.account && flags.appId && flags.appKey) {
+    try {
+      const { login } = await session.login(
+        { Account: flags.account, APP_ID: flags.appId, APP_KEY: flags.appKey },
+        'en',
+      );
+      groups.ensureDefault(login.Account);
+    } catch (error) {
+      const failure = error as { code?: number; message: string };
+      loginError = `${failure.message} (${failure.code ?? 'error'})`;
+    }
+  }
+  return {
+    url: `http://${flags.host.includes(':') ? `[${flags.host}]` : flags.host}:${port}`,
+    port,
+    stop,
+    stopped,
+    session,
+    loginError,
+  };
+}
+
+/**
+ * `--hide on`: starts the service again as a detached background process (its console output goes
+ * to <data>/logs/console.log), waits until it listens, prints its URL and PID, and returns.
+ */
+async function detach(flags: LocalApiFlags, argv: string[]): Promise<number> {
+  const logs = path.join(flags.dataDir, 'logs');
+  fs.mkdirSync(logs, { recursive: true });
+  const consoleFile = path.join(logs, 'console.log');
+  const out = fs.openSync(consoleFile, 'a');
+  const start = fs.statSync(consoleFile).size;
+  fs.rmSync(pidFile(flags.dataDir), { force: true });
+  const script = process.argv[1] ?? '';
+  const child = spawn(process.execPath, [...process.execArgv, script, ...argv], {
+    detached: true,
+    stdio: ['ignore', out, out],
+    env: { ...process.env, HAINIAO_API_DETACHED: '1' },
+  });
+  child.unref();
+  let exited: number | null = null;
+  child.once('exit', (code) => (exited = code ?? 1));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const output = fs.readFileSync(consoleFile, 'utf8').slice(start);
+    const listening = /listening on (\S+)/.exec(output);
+    if (listening && fs.existsSync(pidFile(flags.dataDir))) {
+      console.log(
+        `Hainiao local API listening on ${listening[1]} in the background ` +
+          `(pid ${child.pid}, output in ${consoleFile}, pid file ${pidFile(flags.dataDir)})`,
+      );
+      return 0;
+    }
+    if (exited !== null) {
+      console.error(`the background service exited with ${exited}:\n${output}`);
+      return 1;
+    }
+  }
+  console.error(`the background service did not start in time; see ${consoleFile}`);
+  return 1;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const flags = parseFlags(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  let flags: LocalApiFlags;
+  try {
+    flags = parseFlags(argv);
+  } catch (error) {
+    if (error instanceof HelpRequested) {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  if (flags.hide && process.env.HAINIAO_API_DETACHED !== '1') {
+    process.exit(await detach(flags, argv));
+  }
   const api = await startLocalApi(flags);
   console.log(`Hainiao local API listening on ${api.url} (data: ${flags.dataDir})`);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void api.stop().then(() => process.exit(0)));
+  if (api.session.current) console.log(`Logged in as ${api.session.current.Account}`);
+  if (api.loginError) console.error(`Login failed: ${api.loginError}`);
+  if (flags.hide) fs.writeFileSync(pidFile(flags.dataDir), `${process.pid}\n`);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => void api.stop());
   }
+  await api.stopped;
+  if (flags.hide) fs.rmSync(pidFile(flags.dataDir), { force: true });
+  process.exit(0);
 }

@@ -29,6 +29,8 @@ export async function startTestSystem() {
   const system = await startSystem({ cloudPort: 0, localApiPort: 0, dataDir });
   return {
     ...system,
+    /** The system's data folder, for the operators' command (`runAdmin` with DATA_DIR). */
+    dataDir,
     async stop() {
       await system.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,37 +1,92 @@
 /**
  * Prerenders every public route in both languages to static HTML (title, description, keywords,
- * canonical, hreflang alternates), plus the 404 page per language, the client-rendered shell for
- * dynamic routes (200.html), sitemap.xml and robots.txt. Runs after `vite build` and the SSR build.
+ * canonical, hreflang alternates), with the data of the data-driven pages (download, FAQ list, one
+ * page per FAQ article) embedded for hydration; plus the 404 page and the client-rendered shell
+ * (200.html) per language, sitemap.xml and robots.txt, and precompressed (.br, .gz) assets.
+ * Runs after `vite build` and the SSR build.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { LANGS, localizePath, type Lang } from '@hainiao/contract';
+import { openContentSnapshot } from '../../cloud/src/modules/content/snapshot.ts';
 
 import type * as ServerEntryModule from '../src/entry-server.tsx';
 
 type ServerEntry = typeof ServerEntryModule;
+type MetaKey = Parameters<ServerEntry['metaFor']>[0];
+type MetaValues = Parameters<ServerEntry['metaFor']>[2];
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webRoot, 'dist');
 const siteUrl = (process.env.SITE_URL ?? 'http://localhost:8080').replace(/\/$/, '');
+
+/** The page component behind each prerendered path, for preloading its chunk. */
+const PAGE_SOURCES: Record<string, string> = {
+  '/': 'src/pages/home/HomePage.tsx',
+  '/application': 'src/pages/application/ApplicationPage.tsx',
+  '/price': 'src/pages/price/PricePage.tsx',
+  '/download': 'src/pages/download/DownloadPage.tsx',
+  '/privacy': 'src/pages/privacy/PrivacyPage.tsx',
+  '/faq': 'src/pages/faq/FaqListPage.tsx',
+  article: 'src/pages/faq/FaqArticlePage.tsx',
+  notFound: 'src/pages/not-found/NotFoundPage.tsx',
+};
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const htmlLang = (lang: Lang) => (lang === 'zh' ? 'zh-CN' : 'en');
 
+// --- Vite manifest: which chunks (and styles) a page needs beyond the entry -----------------------
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+const manifest = JSON.parse(
+  fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'),
+) as Record<string, ManifestChunk>;
+
+function chunkFiles(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) chunkFiles(imported, seen);
+  return seen;
+}
+const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? '';
+const entryChunks = chunkFiles(entryKey);
+
+function preloads(source: string | undefined): string[] {
+  if (!source || !manifest[source]) return [];
+  const tags: string[] = [];
+  for (const key of chunkFiles(source)) {
+    if (entryChunks.has(key)) continue;
+    const chunk = manifest[key]!;
+    tags.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}" />`);
+    for (const css of chunk.css ?? [])
+      tags.push(`<link rel="stylesheet" crossorigin href="/${css}" />`);
+  }
+  return tags;
+}
+
+// --- Pages ------------------------------------------------------------------------------------------
 function head(
   entry: ServerEntry,
-  meta: Parameters<ServerEntry['metaFor']>[0],
+  meta: MetaKey,
   lang: Lang,
   englishPath: string | null,
+  options: { values?: MetaValues; source?: string } = {},
 ) {
-  const { title, description, keywords } = entry.metaFor(meta, lang);
+  const { title, description, keywords } = entry.metaFor(meta, lang, options.values);
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}" />`,
     `<meta name="keywords" content="${escapeHtml(keywords)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${lang === 'zh' ? '海鸟' : 'Hainiao'}" />`,
     `<meta property="og:title" content="${escapeHtml(title)}" />`,
     `<meta property="og:description" content="${escapeHtml(description)}" />`,
     `<meta property="og:locale" content="${lang === 'zh' ? 'zh_CN' : 'en_US'}" />`,
@@ -39,7 +94,9 @@ function head(
   if (englishPath === null) {
     tags.push('<meta name="robots" content="noindex" />');
   } else {
-    tags.push(`<link rel="canonical" href="${siteUrl}${localizePath(englishPath, lang)}" />`);
+    const url = `${siteUrl}${localizePath(englishPath, lang)}`;
+    tags.push(`<meta property="og:url" content="${url}" />`);
+    tags.push(`<link rel="canonical" href="${url}" />`);
     for (const alt of LANGS) {
       tags.push(
         `<link rel="alternate" hreflang="${htmlLang(alt)}" href="${siteUrl}${localizePath(englishPath, alt)}" />`,
@@ -47,14 +104,26 @@ function head(
     }
     tags.push(`<link rel="alternate" hreflang="x-default" href="${siteUrl}${englishPath}" />`);
   }
+  tags.push(...preloads(options.source));
   return tags.join('\n    ');
 }
 
-function page(template: string, lang: Lang, headHtml: string, body: string) {
+function page(
+  entry: ServerEntry,
+  template: string,
+  lang: Lang,
+  headHtml: string,
+  body: string,
+  data: Record<string, unknown> = {},
+) {
+  const dataScript =
+    Object.keys(data).length > 0
+      ? `\n    <script id="hainiao-data" type="application/json">${entry.serializeInitialData(data)}</script>`
+      : '';
   return template
     .replace('<html lang="en">', `<html lang="${htmlLang(lang)}">`)
     .replace('<!--app-head-->', headHtml)
-    .replace('<!--app-html-->', body);
+    .replace('<!--app-html--></div>', `${body}</div>${dataScript}`);
 }
 
 function write(relative: string, content: string) {
@@ -66,35 +135,100 @@ function write(relative: string, content: string) {
 const entry: ServerEntry = await import(
   pathToFileURL(path.join(webRoot, 'dist-ssr/entry-server.js')).href
 );
-const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-
-// The shell for routes that are rendered in the browser (an article or ticket id).
-write('200.html', page(template, 'en', head(entry, undefined, 'en', null), ''));
+// The site's stylesheet goes inline: one request fewer before the first paint (it is small).
+const template = fs
+  .readFileSync(path.join(dist, 'index.html'), 'utf8')
+  .replace(
+    /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+    (_tag, file: string) => {
+      const css = fs.readFileSync(path.join(dist, file), 'utf8').replace(/<\/style/gi, '<\\/style');
+      return `<style>${css}</style>`;
+    },
+  );
+const snapshot = await openContentSnapshot();
+const { content } = snapshot;
 
 const sitemap: string[] = [];
-for (const { path: englishPath, meta } of entry.PRERENDERED) {
+function addToSitemap(englishPath: string) {
   for (const lang of LANGS) {
-    const url = localizePath(englishPath, lang);
-    const { html } = await entry.render(url);
-    write(
-      path.join(url, 'index.html'),
-      page(template, lang, head(entry, meta, lang, englishPath), html),
-    );
     sitemap.push(
-      `  <url><loc>${siteUrl}${url}</loc>${LANGS.map(
+      `  <url><loc>${siteUrl}${localizePath(englishPath, lang)}</loc>${LANGS.map(
         (alt) =>
           `<xhtml:link rel="alternate" hreflang="${htmlLang(alt)}" href="${siteUrl}${localizePath(englishPath, alt)}"/>`,
-      ).join('')}</url>`,
+      ).join(
+        '',
+      )}<xhtml:link rel="alternate" hreflang="x-default" href="${siteUrl}${englishPath}"/></url>`,
     );
   }
 }
 
-for (const lang of LANGS) {
-  const { html } = await entry.render(localizePath('/__not-found__', lang));
-  write(
-    lang === 'zh' ? 'zh/404.html' : '404.html',
-    page(template, lang, head(entry, 'notFound', lang, null), html),
-  );
+let pages = 0;
+try {
+  // The shell for routes rendered in the browser (an article or ticket id), per language.
+  for (const lang of LANGS) {
+    write(
+      lang === 'zh' ? 'zh/200.html' : '200.html',
+      page(entry, template, lang, head(entry, undefined, lang, null), ''),
+    );
+  }
+
+  for (const { path: englishPath, meta } of entry.PRERENDERED) {
+    for (const lang of LANGS) {
+      const url = localizePath(englishPath, lang);
+      const data = await entry.routeData(englishPath, lang, content);
+      const { html } = await entry.render(url, data);
+      const source = PAGE_SOURCES[englishPath];
+      write(
+        path.join(url, 'index.html'),
+        page(entry, template, lang, head(entry, meta, lang, englishPath, { source }), html, data),
+      );
+      pages += 1;
+    }
+    addToSitemap(englishPath);
+  }
+
+  // One page per seeded FAQ article, at /faq/{ename}.html in both languages.
+  for (const { ename } of await content.articles('en')) {
+    const englishPath = `/faq/${ename}.html`;
+    for (const lang of LANGS) {
+      const url = localizePath(englishPath, lang);
+      const data = await entry.routeData(englishPath, lang, content);
+      const article = await content.article(lang, ename);
+      const { html } = await entry.render(url, data);
+      write(
+        url,
+        page(
+          entry,
+          template,
+          lang,
+          head(entry, 'faqArticle', lang, englishPath, {
+            values: { title: article?.title, description: article?.summary },
+            source: PAGE_SOURCES.article,
+          }),
+          html,
+          data,
+        ),
+      );
+      pages += 1;
+    }
+    addToSitemap(englishPath);
+  }
+
+  for (const lang of LANGS) {
+    const { html } = await entry.render(localizePath('/__not-found__', lang));
+    write(
+      lang === 'zh' ? 'zh/404.html' : '404.html',
+      page(
+        entry,
+        template,
+        lang,
+        head(entry, 'notFound', lang, null, { source: PAGE_SOURCES.notFound }),
+        html,
+      ),
+    );
+  }
+} finally {
+  await snapshot.close();
 }
 
 write(
@@ -103,9 +237,31 @@ write(
 );
 write(
   'robots.txt',
-  `User-agent: *\nAllow: /\nDisallow: /api/hainiao/\nDisallow: /route\n\nSitemap: ${siteUrl}/sitemap.xml\n`,
+  `User-agent: *\nAllow: /\nDisallow: /api/hainiao/\nDisallow: /route\nDisallow: /zh/route\nDisallow: /downloads/\n\nSitemap: ${siteUrl}/sitemap.xml\n`,
 );
 
+// Precompressed copies of the static files, which the cloud serves as they are (no work per request).
+let compressed = 0;
+function precompress(dir: string) {
+  for (const item of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, item.name);
+    if (item.isDirectory()) {
+      if (item.name !== '.vite') precompress(full);
+      continue;
+    }
+    if (!/\.(js|css|svg|xml|txt|json)$/.test(item.name)) continue;
+    const raw = fs.readFileSync(full);
+    if (raw.length < 1024) continue;
+    fs.writeFileSync(
+      `${full}.br`,
+      zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    fs.writeFileSync(`${full}.gz`, zlib.gzipSync(raw, { level: 9 }));
+    compressed += 1;
+  }
+}
+precompress(dist);
+
 console.log(
-  `prerendered ${sitemap.length} pages, 2 not-found pages and the shell into ${path.relative(process.cwd(), dist) || 'dist'}`,
+  `prerendered ${pages} pages (${sitemap.length} sitemap entries), 2 not-found pages and 2 shells; precompressed ${compressed} files into ${path.relative(process.cwd(), dist) || 'dist'}`,
 );

@@ -1,28 +1,103 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { langFromPath, type Lang } from '@hainiao/contract';
+import {
+  langFromPath,
+  type BrowserCoreEntry,
+  type FaqArticle,
+  type FaqArticleSummary,
+  type FaqCategory,
+  type HistoryFile,
+  type Lang,
+} from '@hainiao/contract';
+import { corelistKey } from './api/corelist.ts';
+import { faqArticleKey, faqCategoriesKey, faqListKey } from './api/document.ts';
+import { historyKey } from './api/historylist.ts';
+import { versionKey } from './api/version.ts';
 import { App } from './app/App.tsx';
-import { pageMeta, type MetaKey, type PageMeta } from './app/meta.ts';
+import { pageMeta, type MetaKey, type MetaValues, type PageMeta } from './app/meta.ts';
 import { PRERENDERED } from './app/routes.tsx';
+import { DataProvider, serializeInitialData, type InitialData } from './shared/data.tsx';
 
-export { PRERENDERED };
-export type { PageMeta };
+export { PRERENDERED, serializeInitialData };
+export type { PageMeta, InitialData };
 
-/** Renders a path to HTML, waiting for every lazy page so the markup is complete. */
-export async function render(url: string): Promise<{ html: string; lang: Lang }> {
+async function renderOnce(url: string, data: InitialData): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <StaticRouter location={url}>
-        <App />
-      </StaticRouter>
+      <DataProvider data={data}>
+        <StaticRouter location={url}>
+          <App />
+        </StaticRouter>
+      </DataProvider>
     </StrictMode>,
+    // Large boundaries are otherwise written out of line, to be moved in by a script.
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  return { html: Buffer.concat(chunks).toString('utf8'), lang: langFromPath(url) };
+  return Buffer.concat(chunks).toString('utf8');
 }
 
-export function metaFor(key: MetaKey | undefined, lang: Lang): PageMeta {
-  return pageMeta(key, lang);
+/**
+ * Renders a path to HTML with every lazy page in place. A lazy page suspends the first time it
+ * renders, and React then writes its markup as a hidden block that a script moves into place
+ * later; once loaded it renders at once, so rendering again gives plain, inline markup that
+ * crawlers read and the browser paints without waiting for a script.
+ */
+export async function render(
+  url: string,
+  data: InitialData = {},
+): Promise<{ html: string; lang: Lang }> {
+  let html = await renderOnce(url, data);
+  for (let attempt = 0; attempt < 3 && html.includes('<template id="B:'); attempt += 1) {
+    html = await renderOnce(url, data);
+  }
+  return { html, lang: langFromPath(url) };
+}
+
+export function metaFor(key: MetaKey | undefined, lang: Lang, values?: MetaValues): PageMeta {
+  return pageMeta(key, lang, values);
+}
+
+/** What the build reads the cloud's content from (the cloud's content service fits). */
+export interface ContentSource {
+  clientVersion(): Promise<string | undefined>;
+  coreList(lang: Lang): Promise<BrowserCoreEntry[]>;
+  history(): Promise<HistoryFile[]>;
+  categories(lang: Lang): Promise<FaqCategory[]>;
+  articles(lang: Lang): Promise<FaqArticleSummary[]>;
+  article(lang: Lang, idOrEname: string): Promise<FaqArticle | undefined>;
+}
+
+/**
+ * The data a prerendered page embeds, under the keys its page reads (see shared/data.tsx), for an
+ * English path: the download page's version, cores and history; the FAQ list's categories and
+ * articles; an article page's article.
+ */
+export async function routeData(
+  englishPath: string,
+  lang: Lang,
+  source: ContentSource,
+): Promise<InitialData> {
+  if (englishPath === '/download') {
+    const version = await source.clientVersion();
+    return {
+      ...(version ? { [versionKey()]: version } : {}),
+      [corelistKey(lang)]: await source.coreList(lang),
+      [historyKey()]: await source.history(),
+    };
+  }
+  if (englishPath === '/faq') {
+    return {
+      [faqCategoriesKey(lang)]: await source.categories(lang),
+      [faqListKey(lang)]: await source.articles(lang),
+    };
+  }
+  const article = /^\/faq\/([^/]+)\.html$/.exec(englishPath)?.[1];
+  if (article) {
+    const data = await source.article(lang, article);
+    return data ? { [faqArticleKey(lang, article)]: data } : {};
+  }
+  return {};
 }

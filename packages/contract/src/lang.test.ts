@@ -7,6 +7,7 @@ import {
   languageRedirect,
   localizePath,
   matchSiteRoute,
+  safeTarget,
   stripLangPrefix,
 } from './lang.ts';
 
@@ -113,10 +114,32 @@ describe('matchSiteRoute', () => {
     ['/api/doc/browser', 'apiDoc'],
     ['/zh/api/doc', 'apiDoc'],
     ['/route?token=x', 'route'],
+    ['/ticket/info', 'ticketInfoMissingId'],
+    ['/zh/staff/ticket/9', 'staffTicket'],
   ])('%s → %s', (path, key) => expect(matchSiteRoute(path)).toBe(key));
 
-  test.each(['/nope', '/faq/12', '/ticket/info', '/zh/price/extra', '/api/doc/a/b'])(
-    '%s is not a page of the site',
-    (path) => expect(matchSiteRoute(path)).toBeNull(),
+  test.each([
+    '/nope',
+    '/faq/12',
+    '/ticket/infos',
+    '/zh/price/extra',
+    '/api/doc/a/b',
+    '/staff/ticket',
+  ])('%s is not a page of the site', (path) => expect(matchSiteRoute(path)).toBeNull());
+});
+
+describe('safeTarget', () => {
+  test.each(['/api', '/ticket?x=1', '/zh/api', '/faq#3'])('%s is followed', (t) =>
+    expect(safeTarget(t)).toBe(t),
   );
+  test.each([
+    'https://evil.example/',
+    '//evil.example',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '',
+    null,
+    'api',
+    '/a\nb',
+  ])('%s is refused', (t) => expect(safeTarget(t)).toBeNull());
 });

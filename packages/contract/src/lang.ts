@@ -7,6 +7,9 @@ import type { Lang, Localized } from './i18n.ts';
 export const ZH_PREFIX = '/zh';
 /** Browser storage key of the chosen language (site spec §3). */
 export const LANG_STORAGE_KEY = 'lang';
+/** Browser storage keys of the session token and the signed-in email (site spec §3). */
+export const TOKEN_STORAGE_KEY = 'token';
+export const EMAIL_STORAGE_KEY = 'email';
 
 function splitPath(href: string): { path: string; rest: string } {
   const cut = href.search(/[?#]/);
@@ -96,7 +99,27 @@ export const SITE_ROUTES = {
   ticket: '/ticket',
   ticketAdd: '/ticket/add',
   ticketInfo: '/ticket/info/:id',
+  // Beyond the spec's table: the site's own sign-in and sign-up (DESIGN "Identities and tokens").
+  signin: '/signin',
+  signup: '/signup',
+  // A detail link without an id still gets its page, which says the id is missing (spec §2).
+  ticketInfoMissingId: '/ticket/info',
+  // The staff console (DESIGN "Tickets"; staff accounts only).
+  staff: '/staff',
+  staffTicket: '/staff/ticket/:id',
 } as const;
+
+/**
+ * A same-site path to go to after /route or sign-in, or null: absolute URLs, protocol-relative
+ * `//host` and backslash tricks are refused (no open redirect).
+ */
+export function safeTarget(target: string | null | undefined): string | null {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.includes('\\'))
+    return null;
+  // eslint-disable-next-line no-control-regex -- control characters never belong in a target
+  if (/[\u0000-\u001f]/.test(target)) return null;
+  return target;
+}
 
 const ROUTE_PATTERNS = Object.entries(SITE_ROUTES).map(([key, pattern]) => {
   const source = pattern

@@ -3,12 +3,16 @@ import type { CloudDatabase } from './database.ts';
 import * as m0001 from './migrations/0001_content.ts';
 import * as m0002 from './migrations/0002_site_content.ts';
 import * as m0003 from './migrations/0003_accounts.ts';
+import * as m0004 from './migrations/0004_library.ts';
+import * as m0005 from './migrations/0005_tickets.ts';
 
 /** Migrations are listed here (not read from disk) so that they bundle and run from any cwd. */
 const migrations: Record<string, Migration> = {
   '0001_content': m0001,
   '0002_site_content': m0002,
   '0003_accounts': m0003,
+  '0004_library': m0004,
+  '0005_tickets': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -12,7 +12,15 @@ export async function parseForm<S extends z.ZodType>(
   request: FastifyRequest,
   schema: S,
 ): Promise<{ data: z.output<S>; lang: Lang }> {
-  const fields = await readFields(request);
+  return parseFields(request, schema, await readFields(request));
+}
+
+/** Validates fields already read from the request (calls that also read file parts). */
+export function parseFields<S extends z.ZodType>(
+  request: FastifyRequest,
+  schema: S,
+  fields: Record<string, string>,
+): { data: z.output<S>; lang: Lang } {
   const lang = requestLang(request, fields);
   // Remember the language for the error handler (an invalid `lang` still decides the language).
   request.lang = lang;

@@ -1,11 +1,21 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
 import type { CloudDatabase } from '../db/database.ts';
+import { diskStore } from '../storage/files.ts';
 
 /** The cloud app on a test database, with a fresh secret and no site. */
 export function buildTestApp(database: CloudDatabase, options: Partial<AppOptions> = {}) {
-  return buildApp({ database, webDist: null, secret: randomBytes(32), ...options });
+  return buildApp({
+    database,
+    webDist: null,
+    secret: randomBytes(32),
+    files: diskStore(fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-files-'))),
+    ...options,
+  });
 }
 
 /** A multipart body as the site sends it (site spec §7: inweb=1 and lang on every call). */

@@ -1,10 +1,72 @@
 import type { FastifyInstance } from 'fastify';
-import { localApiMessages } from '@hainiao/contract';
-import { v1 } from '../http/envelope.ts';
-import type { GroupStore } from '../store/groups.ts';
+import { DEFAULT_GROUP_NAME, localApiMessages, SessionCodes } from '@hainiao/contract';
+import type { ServiceContext } from '../context.ts';
+import { fail, UNKNOWN_EXCEPTION, v1 } from '../http/envelope.ts';
+import { post } from '../http/route.ts';
+import { resolveAll } from './session.ts';
 
-export function groupRoutes(app: FastifyInstance, groups: GroupStore): void {
-  app.post('/api/v1/group/list', async (request) =>
-    v1(request, localApiMessages.groupListSuccess, { Group_Name_List: groups.names() }),
+const GROUP_NOT_FOUND = SessionCodes.code.GROUP_NOT_FOUND;
+
+/** Groups (local-api.md §5, §7): names unique per account, "default" always there. */
+export function groupRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+  post(app, ctx, '/api/v1/group/list', ({ request, login }) =>
+    v1(request, localApiMessages.groupListSuccess, {
+      Group_Name_List: ctx.groups.names(login.Account),
+    }),
   );
+
+  post(app, ctx, '/api/v1/group/create', ({ body, request, login }) => {
+    const name = body.Group_Name.trim();
+    if (!name)
+      throw fail(
+        UNKNOWN_EXCEPTION,
+        localApiMessages.invalidParameter,
+        { field: 'Group_Name' },
+        400,
+      );
+    if (!ctx.groups.create(login.Account, name)) {
+      throw fail(UNKNOWN_EXCEPTION, localApiMessages.groupNameExists);
+    }
+    return v1(request, localApiMessages.groupCreateSuccess, { Group_Name: name });
+  });
+
+  post(app, ctx, '/api/v1/group/del', ({ body, request, login }) => {
+    const names = [...new Set(body.Group_Name)];
+    // All or nothing: every group must exist, be empty and not be the default one.
+    for (const name of names) {
+      if (name === DEFAULT_GROUP_NAME)
+        throw fail(UNKNOWN_EXCEPTION, localApiMessages.defaultGroupKept);
+      if (!ctx.groups.exists(login.Account, name)) {
+        throw fail(GROUP_NOT_FOUND, localApiMessages.groupNotFoundNamed, { name });
+      }
+      if (ctx.envs.countInGroup(login.Account, name) > 0) {
+        throw fail(UNKNOWN_EXCEPTION, localApiMessages.groupNotEmptyNamed, { name });
+      }
+    }
+    ctx.groups.remove(login.Account, names);
+    return v1(request, localApiMessages.groupDeleteSuccess, { Group_Name: names });
+  });
+
+  post(app, ctx, '/api/v1/group/move_session', ({ body, request, login }) => {
+    const owner = login.Account;
+    for (const name of [body.Orgin_Group_Name, body.Target_Group_Name]) {
+      if (!ctx.groups.exists(owner, name)) {
+        throw fail(GROUP_NOT_FOUND, localApiMessages.groupNotFoundNamed, { name });
+      }
+    }
+    const targets = resolveAll(ctx, owner, body.Session_ID, 'write');
+    const stray = targets.find((t) => t.record.group !== body.Orgin_Group_Name);
+    if (stray) {
+      throw fail(UNKNOWN_EXCEPTION, localApiMessages.sessionNotInGroup, {
+        id: stray.record.id,
+        name: body.Orgin_Group_Name,
+      });
+    }
+    const ids = targets.map((t) => t.record.id);
+    ctx.envs.moveGroup(ids, body.Target_Group_Name);
+    return v1(request, localApiMessages.sessionMoveSuccess, {
+      Session_ID: ids,
+      Target_Group_Name: body.Target_Group_Name,
+    });
+  });
 }

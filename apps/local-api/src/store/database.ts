@@ -20,7 +20,106 @@ const MIGRATIONS: readonly ((db: SQLite.Database) => void)[] = [
       Date.now(),
     );
   },
+  // Environments of each account with their groups, shares, plugins, scripts, web accounts
+  // (the sites they hold cookies of) and start pages. Every row belongs to an account name
+  // (`owner`): the store answers each account only with what it owns or received.
+  (db) => {
+    db.exec(`
+      drop table session_group;
+
+      create table env_group (
+        owner text not null,
+        name text not null,
+        created_at integer not null,
+        primary key (owner, name)
+      ) strict, without rowid;
+
+      create table environment (
+        seq integer primary key,
+        id text not null unique,
+        owner text not null,
+        name text not null,
+        description text not null,
+        group_name text not null,
+        system text not null,
+        user_agent text not null,
+        proxy_type text not null,
+        proxy_ip text not null,
+        created_at integer not null,
+        updated_at integer not null
+      ) strict;
+      -- The large JSON columns live apart, so that list scans read small rows only.
+      create table env_data (
+        seq integer primary key references environment (seq) on delete cascade,
+        settings text not null,
+        cookies text not null
+      ) strict;
+      create index environment_owner_updated on environment (owner, updated_at desc, seq desc);
+      create index environment_owner_group on environment (owner, group_name, updated_at desc, seq desc);
+      create index environment_owner_created on environment (owner, created_at);
+      create index environment_owner_proxy_ip
+        on environment (owner, proxy_ip, updated_at desc, seq desc);
+      create index environment_owner_proxy_type
+        on environment (owner, proxy_type, updated_at desc, seq desc);
+
+      create table env_share (
+        env_id text not null references environment (id) on delete cascade,
+        to_account text not null,
+        created_at integer not null,
+        primary key (env_id, to_account)
+      ) strict, without rowid;
+      create index env_share_to on env_share (to_account);
+
+      create table env_plugin (
+        env_id text not null references environment (id) on delete cascade,
+        plugin_id text not null,
+        name text not null,
+        version text not null,
+        installed_at integer not null,
+        primary key (env_id, plugin_id)
+      ) strict, without rowid;
+      create index env_plugin_plugin on env_plugin (plugin_id);
+
+      create table env_script (
+        env_id text not null references environment (id) on delete cascade,
+        script_id text not null,
+        name text not null,
+        version text not null,
+        active integer not null,
+        added_at integer not null,
+        primary key (env_id, script_id)
+      ) strict, without rowid;
+      create index env_script_script on env_script (script_id, active);
+      create unique index env_script_one_active on env_script (env_id) where active = 1;
+
+      create table env_site (
+        env_id text not null references environment (id) on delete cascade,
+        site text not null,
+        primary key (env_id, site)
+      ) strict, without rowid;
+      create index env_site_site on env_site (site);
+
+      create table env_start_page (
+        env_id text not null references environment (id) on delete cascade,
+        position integer not null,
+        url text not null,
+        flag integer not null,
+        primary key (env_id, position)
+      ) strict, without rowid;
+      create index env_start_page_url on env_start_page (url);
+
+      create table script_source (
+        script_id text not null,
+        version text not null,
+        name text not null,
+        source text not null,
+        primary key (script_id, version)
+      ) strict, without rowid;
+    `);
+  },
 ];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /** Opens (creating if needed) the local store: WAL, synchronous=FULL so acknowledged writes survive kill -9. */
 export function openStore(dataDir: string): SQLite.Database {
@@ -37,5 +136,13 @@ export function openStore(dataDir: string): SQLite.Database {
       db.pragma(`user_version = ${current + index + 1}`);
     })();
   });
+  // Table statistics let the planner pick the right index for each listid filter.
+  db.pragma('analysis_limit = 1000');
+  db.pragma('optimize = 0x10002');
   return db;
+}
+
+/** Refreshes the planner's statistics when tables changed much (SQLite's `PRAGMA optimize`). */
+export function optimizeStore(db: SQLite.Database): void {
+  db.pragma('optimize');
 }

@@ -1,12 +1,39 @@
 import type SQLite from 'better-sqlite3';
+import { DEFAULT_GROUP_NAME } from '@hainiao/contract';
 
+/** Groups of each account; every account has the group "default" (local-api.md §3, §5). */
 export function groupStore(db: SQLite.Database) {
-  const list = db.prepare<[], { name: string }>(
-    'select name from session_group order by created_at, name',
+  const list = db.prepare<[string], { name: string }>(
+    `select name from env_group where owner = ?
+     order by case when name = '${DEFAULT_GROUP_NAME}' then 0 else 1 end, created_at, name`,
   );
+  const one = db.prepare<[string, string], { name: string }>(
+    'select name from env_group where owner = ? and name = ?',
+  );
+  const insert = db.prepare<[string, string, number]>(
+    'insert or ignore into env_group (owner, name, created_at) values (?, ?, ?)',
+  );
+  const remove = db.prepare<[string, string]>('delete from env_group where owner = ? and name = ?');
+
   return {
-    names(): string[] {
-      return list.all().map((row) => row.name);
+    /** Creates the default group of an account if it has none (first login). */
+    ensureDefault(owner: string): void {
+      insert.run(owner, DEFAULT_GROUP_NAME, 0);
+    },
+    names(owner: string): string[] {
+      return list.all(owner).map((row) => row.name);
+    },
+    exists(owner: string, name: string): boolean {
+      return one.get(owner, name) !== undefined;
+    },
+    /** False when the name is taken. */
+    create(owner: string, name: string): boolean {
+      return insert.run(owner, name, Date.now()).changes > 0;
+    },
+    remove(owner: string, names: readonly string[]): void {
+      db.transaction(() => {
+        for (const name of names) remove.run(owner, name);
+      })();
     },
   };
 }

@@ -2,34 +2,52 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { startLocalApi } from '../cli.ts';
+import { startLocalApi, type LocalApiFlags } from '../cli.ts';
 
 /** A real local API on a free loopback port with its own data folder. */
-export async function startTestService(overrides: { cloud?: string } = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-local-'));
+export async function startTestService(overrides: Partial<LocalApiFlags> = {}) {
+  const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-local-'));
   const api = await startLocalApi({
     port: 0,
     host: '127.0.0.1',
     echo: false,
     logs: false,
     hide: false,
+    cloud: 'http://localhost:8080',
+    ...overrides,
     dataDir,
-    cloud: overrides.cloud ?? 'http://localhost:8080',
   });
   return {
     ...api,
     dataDir,
+    /** A call with a JSON body (an object is serialised). */
+    post(urlPath: string, body: unknown = {}, headers: Record<string, string> = {}) {
+      return call(api.port, urlPath, { body: JSON.stringify(body), headers });
+    },
     async dispose() {
       await api.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
+export type TestService = Awaited<ReturnType<typeof startTestService>>;
+
+/** An answer as tests read it: checked field by field, so its data is loosely typed. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = any;
 
 export interface RawResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
-  json: () => { message: string; code: number; data: unknown };
+  text: string;
+  json: () => {
+    message: string;
+    code: number;
+    data: Loose;
+    msg?: string;
+    status?: number;
+    [k: string]: Loose;
+  };
 }
 
 /** A raw HTTP call, so tests can send any Host, Origin or Content-Type a real client could. */
@@ -61,6 +79,7 @@ export function call(
           resolve({
             status: response.statusCode ?? 0,
             headers: response.headers,
+            text,
             json: () => JSON.parse(text),
           }),
         );

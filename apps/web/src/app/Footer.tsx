@@ -1,25 +1,37 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MENU_ITEMS } from '@hainiao/contract';
+import { format, MENU_ITEMS } from '@hainiao/contract';
 import { useLang, useLocalize } from '../shared/useLang.ts';
+import { useText } from './i18n.ts';
+import { Logo } from './Logo.tsx';
 
 export function Footer() {
-  const { t } = useTranslation();
+  const text = useText().shell.footer;
+  const siteName = useText().meta.siteName;
   const lang = useLang();
   const localize = useLocalize();
+  const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
-        <section>
-          <h2>{t('shell.footer.about')}</h2>
-          <p>{t('shell.footer.aboutText')}</p>
+        <section className="site-footer__brand" aria-labelledby="footer-about">
+          <p className="site-footer__logo">
+            <Logo label="" />
+            <span>{siteName}</span>
+          </p>
+          <h2 id="footer-about">{text.about}</h2>
+          <p>{text.aboutText}</p>
+          <p className="site-footer__free">{text.free}</p>
         </section>
-        <section>
-          <h2>{t('shell.footer.contact')}</h2>
-          <p>{t('shell.footer.contactText')}</p>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact">{text.contact}</h2>
+          <p>{text.contactHours}</p>
+          <p>
+            <Link to={localize('/ticket/add')}>{text.contactTicket}</Link>
+          </p>
+          <p>{text.contactChat}</p>
         </section>
-        <section>
-          <h2>{t('shell.footer.links')}</h2>
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links">{text.links}</h2>
           <ul>
             {MENU_ITEMS.filter((item) => item.key !== 'home').map((item) => (
               <li key={item.key}>
@@ -27,14 +39,18 @@ export function Footer() {
               </li>
             ))}
             <li>
-              <Link to={localize('/privacy')}>{t('shell.footer.privacy')}</Link>
+              <Link to={localize('/privacy')}>{text.privacy}</Link>
             </li>
           </ul>
-        </section>
+        </nav>
       </div>
-      <p className="site-footer__copyright">
-        {t('shell.footer.copyright', { year: new Date().getFullYear() })}
-      </p>
+      <div className="site-footer__bottom">
+        {/* The build may be older than the visit: the year is the visitor's, not the build's. */}
+        <p suppressHydrationWarning>{format(text.copyright, { year })}</p>
+        <p>
+          <Link to={localize('/privacy')}>{text.privacy}</Link>
+        </p>
+      </div>
     </footer>
   );
 }

@@ -1,13 +1,19 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { activeMenuKey, MENU_ITEMS, MOBILE_BREAKPOINT_PX } from '@hainiao/contract';
 import { useLang, useLocalize } from '../shared/useLang.ts';
+import { AccountMenu } from '../features/account/AccountMenu.tsx';
+import { useText } from './i18n.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { Logo } from './Logo.tsx';
 
+/**
+ * Header: logo (to home), the menu, and the actions — language dropdown and account entry. On
+ * screens up to 768px the menu collapses behind a toggle; it closes itself on navigation, on
+ * Escape, and when the window grows wider than the breakpoint.
+ */
 export function Header() {
-  const { t } = useTranslation();
+  const text = useText();
   const lang = useLang();
   const localize = useLocalize();
   const location = useLocation();
@@ -27,31 +33,23 @@ export function Header() {
   }, []);
 
   return (
-    <header className="site-header">
+    <header
+      className="site-header"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && menuOpen) setOpenOn(null);
+      }}
+    >
       <a className="skip-link" href="#main">
-        {t('shell.skipToContent')}
+        {text.shell.skipToContent}
       </a>
       <div className="site-header__inner">
         <Link to={localize('/')} className="site-header__brand">
-          <Logo label={t('shell.home')} />
-          <span>{t('meta.siteName')}</span>
+          <Logo label={text.shell.home} />
+          <span aria-hidden="true">{text.meta.siteName}</span>
         </Link>
-        <button
-          type="button"
-          className="menu-toggle"
-          aria-expanded={menuOpen}
-          aria-controls="site-menu"
-          aria-label={menuOpen ? t('shell.closeMenu') : t('shell.openMenu')}
-          onClick={() => setOpenOn(menuOpen ? null : location.pathname)}
-        >
-          <span
-            aria-hidden="true"
-            className={menuOpen ? 'menu-toggle__icon is-open' : 'menu-toggle__icon'}
-          />
-        </button>
         <nav
           id="site-menu"
-          aria-label={t('shell.menu')}
+          aria-label={text.shell.menu}
           className={menuOpen ? 'site-menu is-open' : 'site-menu'}
         >
           <ul>
@@ -68,7 +66,24 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <LanguageSwitch />
+        <div className="site-header__actions">
+          <LanguageSwitch />
+          {/* Account entry slot (features/account): sign-in, or the signed-in email. */}
+          <AccountMenu />
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="site-menu"
+            aria-label={menuOpen ? text.shell.closeMenu : text.shell.openMenu}
+            onClick={() => setOpenOn(menuOpen ? null : location.pathname)}
+          >
+            <span
+              aria-hidden="true"
+              className={menuOpen ? 'menu-toggle__icon is-open' : 'menu-toggle__icon'}
+            />
+          </button>
+        </div>
       </div>
     </header>
   );

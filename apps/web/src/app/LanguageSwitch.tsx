@@ -1,24 +1,31 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { LANG_STORAGE_KEY, LANGS, localizePath, type Lang } from '@hainiao/contract';
+import { LANGS, localizePath, type Lang } from '@hainiao/contract';
+import { chooseLang } from '../shared/chosenLang.ts';
 import { useLang } from '../shared/useLang.ts';
+import { Icon } from '../shared/ui/icons.tsx';
+import { useText } from './i18n.ts';
 
 /**
- * Language dropdown: choosing a language stores it under `lang` and rewrites the current path
- * (adding or removing /zh, keeping query and hash).
+ * Language dropdown (a button and a listbox): choosing a language stores it under `lang` and
+ * rewrites the current path — adding or removing /zh, keeping query and hash. Keyboard: Enter,
+ * Space or ArrowDown open it; arrows move; Enter or Space choose; Escape and Tab close.
  */
 export function LanguageSwitch() {
-  const { t } = useTranslation();
+  const text = useText().shell;
   const lang = useLang();
   const location = useLocation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
   const listId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
     if (!open) return;
+    list.current?.focus();
     const close = (event: MouseEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -26,55 +33,83 @@ export function LanguageSwitch() {
     return () => document.removeEventListener('click', close);
   }, [open]);
 
-  function choose(next: Lang) {
+  function show() {
+    setActive(Math.max(0, LANGS.indexOf(lang)));
+    setOpen(true);
+  }
+
+  function hide(focusButton: boolean) {
     setOpen(false);
-    window.localStorage.setItem(LANG_STORAGE_KEY, next);
+    if (focusButton) button.current?.focus();
+  }
+
+  function choose(next: Lang) {
+    hide(true);
+    chooseLang(next);
     const href = location.pathname + location.search + location.hash;
     const target = localizePath(href, next);
     if (target !== href) void navigate(target);
   }
 
+  function onListKey(event: KeyboardEvent) {
+    const last = LANGS.length - 1;
+    if (event.key === 'ArrowDown') setActive((n) => Math.min(last, n + 1));
+    else if (event.key === 'ArrowUp') setActive((n) => Math.max(0, n - 1));
+    else if (event.key === 'Home') setActive(0);
+    else if (event.key === 'End') setActive(last);
+    else if (event.key === 'Enter' || event.key === ' ') choose(LANGS[active] ?? lang);
+    else if (event.key === 'Escape') hide(true);
+    else if (event.key === 'Tab') hide(false);
+    else return;
+    if (event.key !== 'Tab') event.preventDefault();
+  }
+
   return (
-    <div
-      className="lang-switch"
-      ref={root}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') setOpen(false);
-      }}
-    >
+    <div className="lang-switch" ref={root}>
       <button
+        ref={button}
         type="button"
         className="lang-switch__button"
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-controls={listId}
-        aria-label={t('shell.language')}
-        onClick={() => setOpen((value) => !value)}
+        aria-controls={open ? listId : undefined}
+        aria-label={text.language}
+        onClick={() => (open ? hide(false) : show())}
+        onKeyDown={(event) => {
+          if (!open && event.key === 'ArrowDown') {
+            event.preventDefault();
+            show();
+          }
+        }}
       >
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-          <path
-            fill="currentColor"
-            d="M12 2a10 10 0 100 20 10 10 0 000-20zm6.9 6h-2.9a15.7 15.7 0 00-1.4-3.6A8 8 0 0118.9 8zM12 4c.8 1.2 1.5 2.5 1.9 4h-3.8c.4-1.5 1.1-2.8 1.9-4zM4.3 14a8.2 8.2 0 010-4h3.4a16.5 16.5 0 000 4H4.3zm.8 2h2.9c.3 1.3.8 2.5 1.4 3.6A8 8 0 015.1 16zM8 8H5.1a8 8 0 014.3-3.6C8.8 5.5 8.3 6.7 8 8zm4 12c-.8-1.2-1.5-2.5-1.9-4h3.8c-.4 1.5-1.1 2.8-1.9 4zm2.3-6H9.7a14.7 14.7 0 010-4h4.6a14.7 14.7 0 010 4zm.3 5.6c.6-1.1 1.1-2.3 1.4-3.6h2.9a8 8 0 01-4.3 3.6zM16.3 14a16.5 16.5 0 000-4h3.4a8.2 8.2 0 010 4h-3.4z"
-          />
-        </svg>
-        <span>{t(`shell.languages.${lang}`)}</span>
+        <Icon name="globe" size={18} />
+        <span>{text.languages[lang]}</span>
+        <Icon name="chevronDown" size={16} className="lang-switch__chevron" />
       </button>
       {open && (
         <ul
+          ref={list}
           className="lang-switch__list"
           id={listId}
           role="listbox"
-          aria-label={t('shell.language')}
+          tabIndex={-1}
+          aria-label={text.language}
+          aria-activedescendant={`${listId}-${LANGS[active]}`}
+          onKeyDown={onListKey}
         >
-          {LANGS.map((option) => (
-            <li key={option} role="option" aria-selected={option === lang}>
-              <button
-                type="button"
-                lang={option === 'zh' ? 'zh-CN' : 'en'}
-                onClick={() => choose(option)}
-              >
-                {t(`shell.languages.${option}`)}
-              </button>
+          {LANGS.map((option, index) => (
+            <li
+              key={option}
+              id={`${listId}-${option}`}
+              role="option"
+              aria-selected={option === lang}
+              lang={option === 'zh' ? 'zh-CN' : 'en'}
+              className={index === active ? 'is-active' : undefined}
+              onClick={() => choose(option)}
+              onMouseEnter={() => setActive(index)}
+            >
+              {text.languages[option]}
+              {option === lang && <Icon name="check" size={16} />}
             </li>
           ))}
         </ul>

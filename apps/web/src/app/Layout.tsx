@@ -1,34 +1,56 @@
 import { useEffect } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
-import { LANG_STORAGE_KEY } from '@hainiao/contract';
+import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { languageRedirect } from '@hainiao/contract';
+import { chooseLang, chosenLang } from '../shared/chosenLang.ts';
 import { useLang } from '../shared/useLang.ts';
+import { useChatScript } from './ChatScript.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
-import { i18nFor } from './i18n.ts';
 
-/** The shell around every page; the i18n instance follows the URL's language. */
+/** The shell around every page; its language is the URL's. */
 export function Layout() {
   const lang = useLang();
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
+  const navigationType = useNavigationType();
+  const navigate = useNavigate();
 
   // Scroll resets to the top on navigation (site spec §2). Braces matter: in current Chromium
   // scrollTo returns a promise, which React would take for a cleanup function.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
-  // The language is initially taken from the URL and kept under `lang` (site spec §4).
+
+  // Language (site spec §2 "Language prefix", §4): taken from the URL when the page loads and on
+  // back/forward, and stored under `lang`. A link inside the site that leads to the other
+  // language's path is redirected to the chosen language: Chinese adds /zh, English removes it.
+  // Never while a prerendered page hydrates (the first render is a POP), and not for a page's
+  // own deliberate redirect (a REPLACE, like /route sending the visitor to its target).
   useEffect(() => {
-    window.localStorage.setItem(LANG_STORAGE_KEY, lang);
-  }, [lang]);
+    const chosen = chosenLang();
+    if (chosen !== null && chosen !== lang && navigationType === 'PUSH') {
+      const target = languageRedirect(pathname + search + hash, chosen);
+      if (target) {
+        void navigate(target, { replace: true });
+        return;
+      }
+    }
+    chooseLang(lang);
+  }, [lang, pathname, search, hash, navigationType, navigate]);
+
+  useChatScript(lang);
+
+  // Marks the document once the app is interactive (tests and monitoring wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
 
   return (
-    <I18nextProvider i18n={i18nFor(lang)}>
+    <>
       <Header />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <Footer />
-    </I18nextProvider>
+    </>
   );
 }

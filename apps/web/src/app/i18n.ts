@@ -1,38 +1,13 @@
-import i18next, { type i18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { LANGS, type Lang } from '@hainiao/contract';
-import { en } from '../locales/en.ts';
+import { useLang } from '../shared/useLang.ts';
+import { en, type Messages } from '../locales/en.ts';
 import { zh } from '../locales/zh.ts';
 
-const resources = { en, zh } as const;
-
 /**
- * One ready i18next instance per language, initialised synchronously. The page's language comes
- * from its URL, so rendering picks an instance instead of switching a shared one: a prerendered page
- * hydrates with exactly the strings it was rendered with.
+ * The shell's copy (header, footer, page titles, shared words) in the URL's language. Plain typed
+ * objects rather than an i18n library: the language comes from the URL, so a prerendered page
+ * hydrates with exactly the strings it was rendered with, and the first visit carries no i18n
+ * runtime. Each page's own copy lives in locales/pages/ (see shared/useCopy.ts).
  */
-function createInstance(lang: Lang): i18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: lang,
-    fallbackLng: 'en',
-    resources: { [lang]: { translation: resources[lang] } },
-    interpolation: { escapeValue: false }, // React escapes
-    returnObjects: true,
-    initAsync: false,
-  });
-  return instance;
+export function useText(): Messages {
+  return useLang() === 'zh' ? zh : en;
 }
-
-const instances = new Map<Lang, i18n>();
-
-export function i18nFor(lang: Lang): i18n {
-  let instance = instances.get(lang);
-  if (!instance) {
-    instance = createInstance(lang);
-    instances.set(lang, instance);
-  }
-  return instance;
-}
-
-export const SUPPORTED_LANGS = LANGS;

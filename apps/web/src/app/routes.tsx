@@ -6,13 +6,59 @@ import type { MetaKey } from './meta.ts';
 
 const HomePage = lazy(() => import('../pages/home/HomePage.tsx'));
 const NotFoundPage = lazy(() => import('../pages/not-found/NotFoundPage.tsx'));
+const ApplicationPage = lazy(() => import('../pages/application/ApplicationPage.tsx'));
+const PricePage = lazy(() => import('../pages/price/PricePage.tsx'));
+const DownloadPage = lazy(() => import('../pages/download/DownloadPage.tsx'));
+const PrivacyPage = lazy(() => import('../pages/privacy/PrivacyPage.tsx'));
+const FaqListPage = lazy(() => import('../pages/faq/FaqListPage.tsx'));
+const FaqArticlePage = lazy(() => import('../pages/faq/FaqArticlePage.tsx'));
+const SignInPage = lazy(() => import('../pages/signin/SignInPage.tsx'));
+const SignUpPage = lazy(() => import('../pages/signup/SignUpPage.tsx'));
+const RoutePage = lazy(() => import('../pages/route/RoutePage.tsx'));
+const ApiConsolePage = lazy(() => import('../pages/api-console/ApiConsolePage.tsx'));
+const TicketListPage = lazy(() => import('../pages/ticket/TicketListPage.tsx'));
+const TicketAddPage = lazy(() => import('../pages/ticket/TicketAddPage.tsx'));
+const TicketInfoPage = lazy(() => import('../pages/ticket/TicketInfoPage.tsx'));
+const StaffPage = lazy(() => import('../pages/staff/StaffPage.tsx'));
+const StaffTicketPage = lazy(() => import('../pages/staff/StaffTicketPage.tsx'));
 
 /** English paths; every one is mounted again under /zh. */
 export const PAGES: readonly {
   path: string;
   meta: MetaKey;
   Page: LazyExoticComponent<ComponentType>;
-}[] = [{ path: '/', meta: 'home', Page: HomePage }];
+}[] = [
+  { path: '/', meta: 'home', Page: HomePage },
+  { path: '/application', meta: 'application', Page: ApplicationPage },
+  { path: '/price', meta: 'price', Page: PricePage },
+  { path: '/download', meta: 'download', Page: DownloadPage },
+  { path: '/privacy', meta: 'privacy', Page: PrivacyPage },
+  { path: '/faq', meta: 'faq', Page: FaqListPage },
+];
+
+/**
+ * Pages with an id in the path. The build prerenders one per seeded FAQ article (see
+ * scripts/prerender.ts); others are served through the 200.html shell.
+ */
+export const DYNAMIC_PAGES: readonly { path: string; Page: LazyExoticComponent<ComponentType> }[] =
+  [{ path: '/faq/:file', Page: FaqArticlePage }];
+
+/**
+ * Pages rendered in the browser only (served through the 200.html shell): they depend on the
+ * visitor's stored session or on a one-time link, so there is nothing to prerender or index.
+ */
+export const CLIENT_PAGES: readonly { path: string; Page: LazyExoticComponent<ComponentType> }[] = [
+  { path: '/signin', Page: SignInPage },
+  { path: '/signup', Page: SignUpPage },
+  { path: '/route', Page: RoutePage },
+  { path: '/api', Page: ApiConsolePage },
+  { path: '/ticket', Page: TicketListPage },
+  { path: '/ticket/add', Page: TicketAddPage },
+  { path: '/ticket/info', Page: TicketInfoPage },
+  { path: '/ticket/info/:id', Page: TicketInfoPage },
+  { path: '/staff', Page: StaffPage },
+  { path: '/staff/ticket/:id', Page: StaffTicketPage },
+];
 
 /** Pages prerendered at build time (English paths) with their meta key. */
 export const PRERENDERED = PAGES.map(({ path, meta }) => ({ path, meta }));
@@ -29,7 +75,7 @@ function page(Page: LazyExoticComponent<ComponentType>) {
 export function siteRoutes() {
   return ['', ZH_PREFIX].map((prefix) => (
     <Route key={prefix || '/'} path={prefix || '/'} element={<Layout />}>
-      {PAGES.map(({ path, Page }) =>
+      {[...PAGES, ...DYNAMIC_PAGES, ...CLIENT_PAGES].map(({ path, Page }) =>
         path === '/' ? (
           <Route key="index" index element={page(Page)} />
         ) : (

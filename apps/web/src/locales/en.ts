@@ -1,4 +1,7 @@
-/** English copy of the site. zh.ts has the same shape (checked by the type system). */
+/**
+ * English copy of the shell and every page's title, description and keywords. zh.ts has the same
+ * shape (checked by the type system). Each page's own copy lives beside it in locales/pages/.
+ */
 export const en = {
   meta: {
     siteName: 'Hainiao',
@@ -16,6 +19,44 @@ export const en = {
       keywords:
         'free anti-detect browser, fingerprint browser, multiple accounts, Amazon seller accounts, TikTok accounts, Facebook ads accounts',
     },
+    application: {
+      title: 'Use cases — cross-border e-commerce, social media, affiliate and ads | Hainiao',
+      description:
+        'How sellers, social media teams, affiliate marketers and media buyers use Hainiao to keep every account on its own fingerprint, IP and cookies.',
+      keywords:
+        'multi-account management, Amazon multiple seller accounts, TikTok Shop accounts, social media account management, affiliate marketing browser, ad account testing',
+    },
+    price: {
+      title: 'Pricing — Hainiao is free, with unlimited installs | Hainiao',
+      description:
+        'One plan, and it is free: unlimited installations, unlimited browser profiles, free global proxy IPs, team sub-accounts and the local API.',
+      keywords: 'free fingerprint browser, anti-detect browser price, free browser profiles',
+    },
+    download: {
+      title: 'Download Hainiao for Windows — all browser cores | Hainiao',
+      description:
+        'Download the current Hainiao client for Windows 7, 8, 10 and 11. Pick a browser core, see which Windows versions it supports, or get a previous version.',
+      keywords:
+        'Hainiao download, fingerprint browser download, anti-detect browser Windows, Chromium kernel',
+    },
+    privacy: {
+      title: 'Terms of service and privacy | Hainiao',
+      description:
+        'The terms of using Hainiao: accounts, prepaid payment with no refunds, termination, lawful content, copyright, privacy, warranty and support.',
+      keywords: 'Hainiao terms, Hainiao privacy policy, refund policy',
+    },
+    faq: {
+      title: 'FAQ and help center | Hainiao',
+      description:
+        'Answers about installing Hainiao, environments and fingerprints, proxies, the local API, accounts, API credentials and support tickets.',
+      keywords:
+        'Hainiao help, fingerprint browser FAQ, proxy setup, local API, Puppeteer, Selenium, API credentials',
+    },
+    faqArticle: {
+      title: '{{title}} — Hainiao FAQ',
+      description: '',
+      keywords: '',
+    },
     notFound: {
       title: 'Page not found — Hainiao',
       description: 'The page you are looking for does not exist or has moved.',
@@ -31,48 +72,35 @@ export const en = {
     language: 'Language',
     languages: { en: 'English', zh: '中文' },
     footer: {
+      tagline: 'The free anti-detection browser for teams that run many accounts.',
       about: 'About',
       aboutText:
-        'Hainiao is a free anti-detection browser for cross-border sellers, social media teams, affiliate marketers and ad testers.',
+        'Hainiao is a free anti-detection browser for cross-border sellers, social media teams, affiliate marketers and ad testers. Every profile gets its own fingerprint, proxy and cookies.',
       contact: 'Contact',
-      contactText:
-        'Support for paying accounts, in Chinese, 7x12 (9:00–21:00 Beijing time, every day).',
+      contactHours:
+        'Support for paying accounts, in Chinese, 7x12: 9:00–21:00 Beijing time, every day.',
+      contactTicket: 'Open a ticket',
+      contactChat: 'Or use the chat button at the bottom of any page.',
       links: 'Links',
       privacy: 'Terms & Privacy',
-      copyright: '© {{year}} Hainiao. All rights reserved.',
+      copyright: '© {year} Hainiao. All rights reserved.',
+      free: 'Forever free · Unlimited installs · Windows 7–11',
     },
   },
-  home: {
-    freeTag: 'Forever free',
-    title: 'One computer, hundreds of accounts, zero links between them',
-    description:
-      'Hainiao gives every browser profile its own fingerprint, proxy IP, cookies and time zone, so marketplaces and social platforms see separate people on separate devices. Unlimited installs, free global proxy IPs, no credit card.',
+  common: {
+    loading: 'Loading…',
+    retry: 'Try again',
+    download: 'Download',
     downloadNow: 'Download now',
     learnMore: 'Learn more',
-    featuresTitle: 'Everything a multi-account team needs',
-    features: [
-      {
-        title: 'Anti-fingerprint',
-        text: 'Canvas, WebGL, audio, fonts, screen and hardware signatures generated from real-world devices, unique to each profile and stable across restarts.',
-      },
-      {
-        title: 'Automatic IP setting',
-        text: 'Bind a proxy to a profile and Hainiao sets the matching time zone, language and geolocation from its exit IP. WebRTC never leaks your real address.',
-      },
-      {
-        title: 'Overseas acceleration',
-        text: 'Optimised routes to Amazon, eBay, Shopee, TikTok, Facebook and Google keep overseas back-offices fast and sessions stable.',
-      },
-      {
-        title: 'Cloud sync',
-        text: 'Profiles, cookies and settings follow your account to any computer, and team members get exactly the profiles you share with them.',
-      },
-    ],
+    readMore: 'Read more',
+    openInNewTab: '(opens in a new tab)',
   },
   notFound: {
     title: 'Page not found',
     text: 'The page you are looking for does not exist or has moved.',
     back: 'Back to home',
+    help: 'Looking for help? Try the FAQ.',
   },
 };
 

@@ -1,6 +1,6 @@
 import type { Messages } from './en.ts';
 
-/** 中文文案，结构与 en.ts 相同。 */
+/** 外壳与各页面标题、描述、关键词的中文文案，结构与 en.ts 相同；各页面正文见 locales/pages/。 */
 export const zh: Messages = {
   meta: {
     siteName: '海鸟',
@@ -17,6 +17,41 @@ export const zh: Messages = {
       keywords:
         '免费指纹浏览器,防关联浏览器,多账号,亚马逊店铺防关联,TikTok 多账号,Facebook 广告账号',
     },
+    application: {
+      title: '应用场景 — 跨境电商、社媒运营、联盟营销与广告测试 | 海鸟',
+      description:
+        '看看跨境卖家、社媒团队、联盟营销人员和广告投手如何用海鸟让每个账号拥有独立的指纹、IP 和 Cookie。',
+      keywords: '多账号管理,亚马逊多店铺,TikTok Shop 多账号,社媒矩阵,联盟营销浏览器,广告账户测试',
+    },
+    price: {
+      title: '价格 — 海鸟永久免费，不限安装次数 | 海鸟',
+      description:
+        '只有一个版本，而且免费：不限安装次数、不限环境数量，免费全球代理 IP，支持团队子账号和本地 API。',
+      keywords: '免费指纹浏览器,防关联浏览器价格,免费浏览器多开',
+    },
+    download: {
+      title: '下载海鸟浏览器 Windows 版 — 全部浏览器内核 | 海鸟',
+      description:
+        '下载适用于 Windows 7、8、10、11 的海鸟客户端最新版本。选择浏览器内核，查看它支持的 Windows 版本，或下载历史版本。',
+      keywords: '海鸟浏览器下载,指纹浏览器下载,防关联浏览器 Windows,Chromium 内核',
+    },
+    privacy: {
+      title: '服务条款与隐私政策 | 海鸟',
+      description:
+        '使用海鸟的条款：账号、预付费且不退款、终止服务、内容合法性、版权、隐私、免责声明与技术支持。',
+      keywords: '海鸟服务条款,海鸟隐私政策,退款政策',
+    },
+    faq: {
+      title: '常见问题与帮助中心 | 海鸟',
+      description:
+        '关于安装海鸟、环境与指纹、代理设置、本地 API、账号与 API 凭证以及工单支持的解答。',
+      keywords: '海鸟帮助,指纹浏览器常见问题,代理设置,本地 API,Puppeteer,Selenium,API 凭证',
+    },
+    faqArticle: {
+      title: '{{title}} — 海鸟常见问题',
+      description: '',
+      keywords: '',
+    },
     notFound: {
       title: '页面不存在 — 海鸟',
       description: '你访问的页面不存在或已被移动。',
@@ -32,46 +67,33 @@ export const zh: Messages = {
     language: '语言',
     languages: { en: 'English', zh: '中文' },
     footer: {
+      tagline: '为多账号团队打造的免费指纹浏览器。',
       about: '关于我们',
       aboutText:
-        '海鸟是一款免费的指纹浏览器，服务跨境电商卖家、社媒运营团队、联盟营销和广告测试人员。',
+        '海鸟是一款免费的指纹浏览器，服务跨境电商卖家、社媒运营团队、联盟营销和广告测试人员。每个环境都有独立的指纹、代理和 Cookie。',
       contact: '联系我们',
-      contactText: '仅为付费账户提供中文支持，服务时间 7x12（北京时间每天 9:00–21:00）。',
+      contactHours: '仅为付费账户提供中文技术支持，服务时间 7x12：北京时间每天 9:00–21:00。',
+      contactTicket: '提交工单',
+      contactChat: '也可以点击任意页面底部的在线客服按钮。',
       links: '相关链接',
       privacy: '服务条款与隐私',
-      copyright: '© {{year}} 海鸟。保留所有权利。',
+      copyright: '© {year} 海鸟。保留所有权利。',
+      free: '永久免费 · 不限安装次数 · 支持 Windows 7–11',
     },
   },
-  home: {
-    freeTag: '永久免费',
-    title: '一台电脑，上百个账号，彼此毫无关联',
-    description:
-      '海鸟为每个浏览器环境配置独立的指纹、代理 IP、Cookie 和时区，让电商平台和社交平台看到的是不同设备上的不同用户。不限安装次数，免费提供全球代理 IP，无需绑定信用卡。',
+  common: {
+    loading: '加载中…',
+    retry: '重试',
+    download: '下载',
     downloadNow: '立即下载',
     learnMore: '了解更多',
-    featuresTitle: '多账号团队需要的，一应俱全',
-    features: [
-      {
-        title: '防指纹识别',
-        text: 'Canvas、WebGL、音频、字体、屏幕和硬件特征均取自真实设备分布，每个环境独一无二，重启后保持不变。',
-      },
-      {
-        title: '自动配置 IP',
-        text: '为环境绑定代理后，海鸟会按出口 IP 自动设置对应的时区、语言和地理位置，WebRTC 也不会泄露真实 IP。',
-      },
-      {
-        title: '海外加速',
-        text: '针对亚马逊、eBay、Shopee、TikTok、Facebook 和 Google 优化线路，海外后台打开更快，会话更稳定。',
-      },
-      {
-        title: '云端同步',
-        text: '环境、Cookie 和设置随账号同步到任意电脑，团队成员只能看到你分享给他们的环境。',
-      },
-    ],
+    readMore: '阅读全文',
+    openInNewTab: '（在新标签页打开）',
   },
   notFound: {
     title: '页面不存在',
     text: '你访问的页面不存在或已被移动。',
     back: '返回首页',
+    help: '需要帮助？看看常见问题。',
   },
 };

@@ -95,6 +95,114 @@ export const localApiMessages = {
     zh: '移动端系统必须指定机型（MobileModel）',
   },
   unknownField: { en: 'Unknown field: {field}', zh: '未知字段：{field}' },
+
+  // --- Defaults and further failures of the service (beyond the spec's spellings) ---
+  /** The name of an environment created without Session_Name (§3), in the caller's language. */
+  defaultSessionName: { en: 'business environment', zh: '业务环境' },
+  unknownSessionIds: {
+    en: 'Session not found: {ids}',
+    zh: '环境不存在：{ids}',
+  },
+  sessionNotOwner: {
+    en: 'Only the owner can change this session: {id}',
+    zh: '只有环境的所有者可以修改该环境：{id}',
+  },
+  groupNotFoundNamed: { en: 'Group not found: {name}', zh: '分组不存在：{name}' },
+  groupNotEmptyNamed: {
+    en: 'Group not empty, move its sessions first: {name}',
+    zh: '分组下仍有环境，请先将其移至其他分组：{name}',
+  },
+  defaultGroupKept: {
+    en: 'The default group cannot be deleted',
+    zh: '默认分组不能删除',
+  },
+  sessionNotInGroup: {
+    en: 'Session {id} is not in group {name}',
+    zh: '环境 {id} 不在分组 {name} 中',
+  },
+  shareToSelf: {
+    en: 'A session cannot be shared with its own account',
+    zh: '不能将环境分享给自己的账号',
+  },
+  proxyRequired: {
+    en: 'Automatic_Configure 1 needs a proxy (Proxy_Type, Proxy_Ip, Proxy_Port)',
+    zh: 'Automatic_Configure 为 1 时必须设置代理（Proxy_Type、Proxy_Ip、Proxy_Port）',
+  },
+  proxyFieldsInvalid: {
+    en: 'Proxy is invalid: {reason}',
+    zh: '代理无效：{reason}',
+  },
+  proxyCheckFailed: {
+    en: 'Proxy detection failed: {reason}',
+    zh: '代理检测失败：{reason}',
+  },
+  userAgentMismatch: {
+    en: 'User agent is invalid: it must be a Chrome user agent of the system {system}',
+    zh: 'User-Agent 无效：必须是系统 {system} 上的 Chrome User-Agent',
+  },
+  userAgentVersionUnknown: {
+    en: 'Version must be a Chrome major version from {min} to {max}',
+    zh: 'Version 必须是 {min} 到 {max} 之间的 Chrome 主版本号',
+  },
+  cookieFileUnreadable: {
+    en: 'Import Cookie failed: cannot read {file}',
+    zh: 'Cookie 导入失败：无法读取 {file}',
+  },
+  cookieFileContentInvalid: {
+    en: 'Cookie file is invalid: {reason}',
+    zh: 'Cookie 文件无效：{reason}',
+  },
+  cookieFileUnwritable: {
+    en: 'Export Cookie failed: cannot write {file}',
+    zh: 'Cookie 导出失败：无法写入 {file}',
+  },
+  scriptNotInLibrary: {
+    en: 'Script not found in the library: {id}',
+    zh: '脚本库中没有该脚本：{id}',
+  },
+  scriptNotAssigned: {
+    en: 'Script not assigned to this session: {id}',
+    zh: '该环境未分配此脚本：{id}',
+  },
+  scriptIsActive: {
+    en: 'Active script cannot be deleted, deactivate it first: {id}',
+    zh: '不能删除正在启用的脚本，请先停用：{id}',
+  },
+  scriptNotActive: {
+    en: 'Script is not the active one: {id}',
+    zh: '该脚本不是当前启用的脚本：{id}',
+  },
+  noActiveScript: { en: 'No active script', zh: '没有启用的脚本' },
+  scriptsTooMany: {
+    en: 'Too many scripts: at most {max} per session',
+    zh: '脚本过多：每个环境最多 {max} 个',
+  },
+  pluginNotInLibrary: {
+    en: 'Plugin not found in the library: {id}',
+    zh: '插件库中没有该插件：{id}',
+  },
+  pluginVersionNotFound: {
+    en: 'Plugin {id} has no version {version}',
+    zh: '插件 {id} 没有版本 {version}',
+  },
+  pluginNotInstalled: {
+    en: 'Plugin not installed in this session: {id}',
+    zh: '该环境未安装此插件：{id}',
+  },
+  libraryUnavailable: {
+    en: 'Library download failed: {reason}',
+    zh: '资源库下载失败：{reason}',
+  },
+  startPageNotFound: {
+    en: 'Start page not found: {url}',
+    zh: '找不到该启动网址：{url}',
+  },
+  bodyTooLarge: { en: 'Request body too large', zh: '请求体过大' },
+  unknownCall: { en: 'Unknown call: {method} {url}', zh: '未知接口：{method} {url}' },
+  browserRuntimeMissing: {
+    en: 'Browser runtime not installed yet',
+    zh: '尚未安装浏览器运行环境',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type LocalApiMessageKey = keyof typeof localApiMessages;

@@ -125,6 +125,24 @@ export const siteMessages = {
       en: 'This ticket is closed and takes no more replies',
       zh: '该工单已关闭，无法继续回复',
     },
+    attachmentRefused: {
+      en: 'An attachment is not yours or is already used; please upload it again',
+      zh: '附件不属于您或已被使用，请重新上传',
+    },
+    noFile: { en: 'Please choose a file to upload', zh: '请选择要上传的文件' },
+    uploadSuccess: { en: 'File uploaded', zh: '文件上传成功' },
+    typeNotFound: { en: 'This ticket type does not exist', zh: '该工单类型不存在' },
+    cannotResolve: {
+      en: 'Only a ticket pending reply or in progress can be marked as resolved',
+      zh: '只有待回复或处理中的工单可以标记为已解决',
+    },
+    alreadyClosed: { en: 'This ticket is already closed', zh: '该工单已关闭' },
+    typeSaved: { en: 'Ticket type saved', zh: '工单类型已保存' },
+    typeInUse: {
+      en: 'This type still has tickets; it was retired instead of deleted',
+      zh: '该类型下仍有工单，已停用而未删除',
+    },
+    typeDeleted: { en: 'Ticket type deleted', zh: '工单类型已删除' },
   },
 
   /** One message per validation rule of §5. */

@@ -69,6 +69,8 @@ const SPEC_CLOUD_CALLS = [
   'apiheartbeat',
   'apilogout',
   'members',
+  'pluginlist',
+  'scriptlist',
 ].map((name) => `/api/hainiao/${name}`);
 
 /** The object schemas behind a body (through pipes, refinements and unions). */

@@ -17,7 +17,9 @@ import {
   documentFields,
   getAppKeyFields,
   membersFields,
+  pluginLibraryFields,
   resetAppKeyFields,
+  scriptLibraryFields,
   signinFields,
   signoutFields,
   signupFields,
@@ -289,6 +291,8 @@ export const CLOUD_CALLS = [
   { path: '/api/hainiao/apiheartbeat', auth: 'token', fields: apiHeartbeatFields },
   { path: '/api/hainiao/apilogout', auth: 'token', fields: apiLogoutFields },
   { path: '/api/hainiao/members', auth: 'token', fields: membersFields },
+  { path: '/api/hainiao/pluginlist', auth: 'token', fields: pluginLibraryFields },
+  { path: '/api/hainiao/scriptlist', auth: 'token', fields: scriptLibraryFields },
 ] as const satisfies readonly CloudCall[];
 
 export type CloudPath = (typeof CLOUD_CALLS)[number]['path'];

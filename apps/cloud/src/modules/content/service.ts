@@ -1,13 +1,109 @@
+import type {
+  BrowserCoreEntry,
+  FaqArticle,
+  FaqArticleSummary,
+  FaqCategory,
+  HistoryFile,
+  Lang,
+} from '@hainiao/contract';
 import type { CloudDatabase } from '../../db/database.ts';
 
-export interface BrowserCore {
-  name: string;
-  version: string;
-  core: number;
-  path: string;
+/** The text in `lang`, else English, else whatever there is. */
+function pick<T extends { lang: string }>(rows: T[], lang: Lang): T | undefined {
+  return rows.find((r) => r.lang === lang) ?? rows.find((r) => r.lang === 'en') ?? rows[0];
+}
+
+function day(iso: string): string {
+  return iso.slice(0, 10);
 }
 
 export function contentService({ db }: CloudDatabase) {
+  async function categories(lang: Lang): Promise<FaqCategory[]> {
+    const [rows, texts, counts] = await Promise.all([
+      db.selectFrom('faq_category').select(['id', 'ename']).orderBy('sort').orderBy('id').execute(),
+      db.selectFrom('faq_category_text').select(['category_id', 'lang', 'name']).execute(),
+      db
+        .selectFrom('faq_article')
+        .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('category_id')
+        .execute(),
+    ]);
+    return rows.map(({ id, ename }) => ({
+      id,
+      ename,
+      name:
+        pick(
+          texts.filter((t) => t.category_id === id),
+          lang,
+        )?.name ?? ename,
+      count: Number(counts.find((c) => c.category_id === id)?.n ?? 0),
+    }));
+  }
+
+  async function summaries(
+    lang: Lang,
+    filter: { categoryId?: number; article?: number | string } = {},
+  ): Promise<FaqArticleSummary[]> {
+    let query = db
+      .selectFrom('faq_article')
+      .innerJoin('faq_category', 'faq_category.id', 'faq_article.category_id')
+      .select([
+        'faq_article.id',
+        'faq_article.ename',
+        'faq_article.category_id',
+        'faq_article.updated_at',
+      ])
+      .orderBy('faq_category.sort')
+      .orderBy('faq_article.sort')
+      .orderBy('faq_article.id');
+    if (filter.categoryId !== undefined) {
+      query = query.where('faq_article.category_id', '=', filter.categoryId);
+    }
+    if (typeof filter.article === 'number')
+      query = query.where('faq_article.id', '=', filter.article);
+    if (typeof filter.article === 'string') {
+      query = query.where('faq_article.ename', '=', filter.article);
+    }
+    const rows = await query.execute();
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const categoryIds = [...new Set(rows.map((r) => r.category_id))];
+    const [texts, categoryTexts] = await Promise.all([
+      db
+        .selectFrom('faq_article_text')
+        .select(['article_id', 'lang', 'title', 'summary'])
+        .where('article_id', 'in', ids)
+        .execute(),
+      db
+        .selectFrom('faq_category_text')
+        .select(['category_id', 'lang', 'name'])
+        .where('category_id', 'in', categoryIds)
+        .execute(),
+    ]);
+    return rows.flatMap((row) => {
+      const text = pick(
+        texts.filter((t) => t.article_id === row.id),
+        lang,
+      );
+      if (!text) return [];
+      return [
+        {
+          id: row.id,
+          ename: row.ename,
+          title: text.title,
+          summary: text.summary,
+          article_category_id: row.category_id,
+          category_name:
+            pick(
+              categoryTexts.filter((t) => t.category_id === row.category_id),
+              lang,
+            )?.name ?? '',
+          updated_at: day(row.updated_at),
+        },
+      ];
+    });
+  }
+
   return {
     async clientVersion(): Promise<string | undefined> {
       const row = await db
@@ -18,13 +114,63 @@ export function contentService({ db }: CloudDatabase) {
       return row?.value;
     },
 
-    async coreList(): Promise<BrowserCore[]> {
-      return db
+    async coreList(lang: Lang = 'en'): Promise<BrowserCoreEntry[]> {
+      const rows = await db
         .selectFrom('browser_core')
-        .select(['name', 'version', 'core', 'path'])
+        .select(['name', 'name_zh', 'version', 'core', 'path'])
         .orderBy('sort')
         .orderBy('core', 'desc')
         .execute();
+      return rows.map(({ name, name_zh, version, core, path }) => ({
+        name: lang === 'zh' && name_zh ? name_zh : name,
+        version,
+        core: Number(core),
+        path,
+      }));
+    },
+
+    async history(): Promise<HistoryFile[]> {
+      return db
+        .selectFrom('release_history')
+        .select(['name', 'size', 'date', 'url'])
+        .orderBy('sort')
+        .orderBy('date', 'desc')
+        .execute();
+    },
+
+    categories,
+
+    articles(lang: Lang, categoryId?: number): Promise<FaqArticleSummary[]> {
+      return summaries(lang, categoryId === undefined ? {} : { categoryId });
+    },
+
+    /** One article by numeric id or by ename; undefined when there is none. */
+    async article(lang: Lang, idOrEname: string): Promise<FaqArticle | undefined> {
+      const key = /^\d{1,9}$/.test(idOrEname) ? Number(idOrEname) : idOrEname;
+      const [summary] = await summaries(lang, { article: key });
+      if (!summary) return undefined;
+      const [texts, categoryList] = await Promise.all([
+        db
+          .selectFrom('faq_article_text')
+          .select(['lang', 'content'])
+          .where('article_id', '=', summary.id)
+          .execute(),
+        categories(lang),
+      ]);
+      return { ...summary, content: pick(texts, lang)?.content ?? '', category_list: categoryList };
+    },
+
+    /** Whether /faq/{idOrEname}.html names an article (the site answers 404 otherwise). */
+    async articleExists(idOrEname: string): Promise<boolean> {
+      const query = db.selectFrom('faq_article').select('id');
+      const row = await (
+        /^\d{1,9}$/.test(idOrEname)
+          ? query.where('id', '=', Number(idOrEname))
+          : query.where('ename', '=', idOrEname)
+      ).executeTakeFirst();
+      return row !== undefined;
     },
   };
 }
+
+export type ContentService = ReturnType<typeof contentService>;

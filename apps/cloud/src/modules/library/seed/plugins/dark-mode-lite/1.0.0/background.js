@@ -1,0 +1,17 @@
+/* global chrome */
+// Dark Mode Lite: the toolbar button switches dark mode on and off for every page.
+async function showState(enabled) {
+  await chrome.action.setBadgeText({ text: enabled ? 'on' : '' });
+  await chrome.action.setBadgeBackgroundColor({ color: '#333' });
+}
+
+chrome.action.onClicked.addListener(async () => {
+  const { enabled } = await chrome.storage.local.get({ enabled: false });
+  await chrome.storage.local.set({ enabled: !enabled });
+  await showState(!enabled);
+});
+
+chrome.runtime.onStartup.addListener(async () => {
+  const { enabled } = await chrome.storage.local.get({ enabled: false });
+  await showState(enabled);
+});

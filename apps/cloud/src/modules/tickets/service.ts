@@ -1,0 +1,544 @@
+import {
+  ADMIN_MARKER,
+  ATTACHMENTS_MAX,
+  canCloseTicket,
+  canReplyTicket,
+  canResolveTicket,
+  format,
+  isAdminUsername,
+  parseAttachmentIds,
+  siteMessages,
+  TICKET_PAGE_SIZE_DEFAULT,
+  TicketStatus,
+  type Lang,
+} from '@hainiao/contract';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { CloudDatabase } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { CloudError } from '../../http/envelope.ts';
+import type { Mailer } from '../../notify/mailer.ts';
+import type { FileStore } from '../../storage/files.ts';
+import type { Account, Clock } from '../accounts/service.ts';
+import {
+  cleanFileName,
+  detectAttachment,
+  maxBytesFor,
+  newFileId,
+  signedLink,
+  verifyLink,
+} from './attachments.ts';
+
+const isStaff = (account: Account) => account.role === 'staff';
+const notFound = () => new CloudError(404, siteMessages.ticket.notFound);
+
+export interface TicketDeps {
+  database: CloudDatabase;
+  files: FileStore;
+  mailer: Mailer;
+  secret: Buffer;
+  clock?: Clock;
+  /** Where links in notification mails point. */
+  siteUrl?: string;
+}
+
+export function ticketService({
+  database,
+  files,
+  mailer,
+  secret,
+  clock = () => new Date(),
+  siteUrl = '',
+}: TicketDeps) {
+  const { db } = database;
+  const now = () => clock().toISOString();
+
+  /** The one place tickets are scoped: owners reach their own, staff reach all, others nothing. */
+  async function reachable(account: Account, id: number) {
+    let query = db.selectFrom('ticket').selectAll().where('id', '=', id);
+    if (!isStaff(account)) query = query.where('account_id', '=', account.id);
+    const ticket = await query.executeTakeFirst();
+    if (!ticket) throw notFound();
+    return ticket;
+  }
+
+  function typeName(row: { name_en: string | null; name_zh: string | null }, lang: Lang): string {
+    return (lang === 'zh' ? row.name_zh : row.name_en) ?? '';
+  }
+
+  /** Links the caller's own, still unlinked uploads to a ticket or a reply, all or none. */
+  async function link(
+    trx: Transaction<Database> | Kysely<Database>,
+    account: Account,
+    ids: string[],
+    target: { ticket_id: number; reply_id: number | null },
+  ) {
+    if (ids.length === 0) return;
+    if (ids.length > ATTACHMENTS_MAX || new Set(ids).size !== ids.length) {
+      throw new CloudError(1, siteMessages.validation.attachmentsTooMany);
+    }
+    const linked = await trx
+      .updateTable('attachment')
+      .set(target)
+      .where('id', 'in', ids)
+      .where('uploader_id', '=', account.id)
+      .where('ticket_id', 'is', null)
+      .where('reply_id', 'is', null)
+      .executeTakeFirst();
+    if (Number(linked.numUpdatedRows) !== ids.length) {
+      throw new CloudError(403, siteMessages.ticket.attachmentRefused);
+    }
+  }
+
+  async function attachmentsOf(where: { ticket: number } | { replies: number[] }) {
+    if ('replies' in where && where.replies.length === 0) return [];
+    let query = db
+      .selectFrom('attachment')
+      .select(['id', 'name', 'reply_id', 'ticket_id'])
+      .orderBy('created_at');
+    query =
+      'ticket' in where
+        ? query.where('ticket_id', '=', where.ticket).where('reply_id', 'is', null)
+        : query.where('reply_id', 'in', where.replies);
+    const rows = await query.execute();
+    const at = clock();
+    return rows.map((row) => ({
+      fileid: row.id,
+      filepath: signedLink(secret, row.id, at),
+      name: row.name,
+      reply_id: row.reply_id,
+    }));
+  }
+
+  async function staffEmails(): Promise<string[]> {
+    const rows = await db
+      .selectFrom('account')
+      .select('email')
+      .where('role', '=', 'staff')
+      .execute();
+    return rows.map((row) => row.email);
+  }
+
+  return {
+    async types(lang: Lang) {
+      const rows = await db
+        .selectFrom('ticket_type')
+        .selectAll()
+        .where('active', '=', 1)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute();
+      return { type: rows.map((row) => ({ typeid: row.id, typename: typeName(row, lang) })) };
+    },
+
+    async list(
+      account: Account,
+      query: {
+        typeid?: number | undefined;
+        page?: number | undefined;
+        page_size?: number | undefined;
+      },
+      lang: Lang,
+    ) {
+      let base = db.selectFrom('ticket').leftJoin('ticket_type', 'ticket_type.id', 'ticket.typeid');
+      if (!isStaff(account)) base = base.where('ticket.account_id', '=', account.id);
+      if (query.typeid) base = base.where('ticket.typeid', '=', query.typeid);
+      const size = query.page_size ?? TICKET_PAGE_SIZE_DEFAULT;
+      const page = query.page ?? 1;
+      const [rows, total] = await Promise.all([
+        base
+          .select([
+            'ticket.id',
+            'ticket.title',
+            'ticket.typeid',
+            'ticket.status',
+            'ticket.add_time',
+            'ticket.update_time',
+            'ticket_type.name_en',
+            'ticket_type.name_zh',
+          ])
+          .orderBy('ticket.update_time', 'desc')
+          .orderBy('ticket.id', 'desc')
+          .limit(size)
+          .offset((page - 1) * size)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        list: rows.map(({ name_en, name_zh, ...row }) => ({
+          ...row,
+          type: typeName({ name_en, name_zh }, lang),
+        })),
+        count: Number(total.n),
+      };
+    },
+
+    async detail(account: Account, id: number, lang: Lang) {
+      const ticket = await reachable(account, id);
+      const [owner, type, replies, attach] = await Promise.all([
+        db
+          .selectFrom('account')
+          .select(['account', 'email'])
+          .where('id', '=', ticket.account_id)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('ticket_type')
+          .select(['name_en', 'name_zh'])
+          .where('id', '=', ticket.typeid)
+          .executeTakeFirst(),
+        db
+          .selectFrom('ticket_reply')
+          .selectAll()
+          .where('ticket_id', '=', id)
+          .orderBy('add_time')
+          .orderBy('id')
+          .execute(),
+        attachmentsOf({ ticket: id }),
+      ]);
+      const replyAttach = await attachmentsOf({ replies: replies.map((r) => r.id) });
+      const strip = ({
+        fileid,
+        filepath,
+        name,
+      }: {
+        fileid: string;
+        filepath: string;
+        name: string;
+      }) => ({ fileid, filepath, name });
+      return {
+        id: ticket.id,
+        title: ticket.title,
+        typeid: ticket.typeid,
+        type: type ? typeName(type, lang) : '',
+        content: ticket.content,
+        status: ticket.status,
+        add_time: ticket.add_time,
+        update_time: ticket.update_time,
+        username: owner.account,
+        email: ticket.email,
+        mobile: ticket.mobile,
+        privateinfo: ticket.privateinfo,
+        attach: attach.map(strip),
+        reply: replies.map((reply) => ({
+          username: reply.username,
+          content: reply.content,
+          add_time: reply.add_time,
+          isadmin: isAdminUsername(reply.username) ? 1 : 0,
+          // Private info of a reply is for staff and the ticket's owner only, which is who gets here.
+          privateinfo: reply.privateinfo,
+          attach: replyAttach.filter((a) => a.reply_id === reply.id).map(strip),
+        })),
+      };
+    },
+
+    async add(
+      account: Account,
+      fields: {
+        title: string;
+        typeid: number;
+        content: string;
+        email: string;
+        mobile?: string | undefined;
+        privateinfo?: string | undefined;
+        attachments?: string | undefined;
+      },
+    ) {
+      const type = await db
+        .selectFrom('ticket_type')
+        .select('id')
+        .where('id', '=', fields.typeid)
+        .where('active', '=', 1)
+        .executeTakeFirst();
+      if (!type) throw new CloudError(1, siteMessages.ticket.typeNotFound);
+      const time = now();
+      const id = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('ticket')
+          .values({
+            account_id: account.id,
+            title: fields.title,
+            typeid: fields.typeid,
+            content: fields.content,
+            status: TicketStatus.PENDING,
+            email: fields.email,
+            mobile: fields.mobile ?? '',
+            privateinfo: fields.privateinfo ?? '',
+            add_time: time,
+            update_time: time,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await link(trx, account, parseAttachmentIds(fields.attachments), {
+          ticket_id: row.id,
+          reply_id: null,
+        });
+        return row.id;
+      });
+      void staffEmails().then((to) =>
+        mailer.send({
+          to,
+          subject: `[Hainiao] New ticket #${id}: ${fields.title}`,
+          text: `${account.account} <${fields.email}> opened ticket #${id}.\n\n${fields.title}\n\n${fields.content}\n\n${siteUrl}/staff/ticket/${id}`,
+        }),
+      );
+      return { id };
+    },
+
+    async reply(
+      account: Account,
+      id: number,
+      fields: {
+        content: string;
+        privateinfo?: string | undefined;
+        attachments?: string | undefined;
+      },
+    ) {
+      const ticket = await reachable(account, id);
+      if (!canReplyTicket(ticket.status))
+        throw new CloudError(2, siteMessages.ticket.closedNoReply);
+      const staff = isStaff(account);
+      const time = now();
+      await db.transaction().execute(async (trx) => {
+        const reply = await trx
+          .insertInto('ticket_reply')
+          .values({
+            ticket_id: id,
+            account_id: account.id,
+            username: staff ? `${account.account}${ADMIN_MARKER}` : account.account,
+            content: fields.content,
+            privateinfo: fields.privateinfo ?? '',
+            add_time: time,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await link(trx, account, parseAttachmentIds(fields.attachments), {
+          ticket_id: id,
+          reply_id: reply.id,
+        });
+        // Staff reply → in progress; the owner's reply (also on a resolved ticket) → pending reply.
+        const status =
+          staff && account.id !== ticket.account_id
+            ? TicketStatus.IN_PROGRESS
+            : TicketStatus.PENDING;
+        // Conditional on "not closed", so a close racing this reply wins cleanly.
+        const updated = await trx
+          .updateTable('ticket')
+          .set({ status, update_time: time })
+          .where('id', '=', id)
+          .where('status', '!=', TicketStatus.CLOSED)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1)
+          throw new CloudError(2, siteMessages.ticket.closedNoReply);
+      });
+      if (staff && account.id !== ticket.account_id) {
+        void mailer.send({
+          to: [ticket.email],
+          subject: `[Hainiao] Support replied to your ticket #${id}: ${ticket.title}`,
+          text: `${fields.content}\n\n${siteUrl}/ticket/info/${id}`,
+        });
+      }
+      return { id };
+    },
+
+    async setStatus(account: Account, id: number, status: 2 | 3) {
+      const ticket = await reachable(account, id);
+      const allowed =
+        status === TicketStatus.RESOLVED
+          ? canResolveTicket(ticket.status)
+          : canCloseTicket(ticket.status);
+      if (!allowed) {
+        throw new CloudError(
+          2,
+          status === TicketStatus.RESOLVED
+            ? siteMessages.ticket.cannotResolve
+            : siteMessages.ticket.alreadyClosed,
+        );
+      }
+      const from =
+        status === TicketStatus.RESOLVED
+          ? [TicketStatus.PENDING, TicketStatus.IN_PROGRESS]
+          : [0, 1, 2];
+      const updated = await db
+        .updateTable('ticket')
+        .set({ status, update_time: now() })
+        .where('id', '=', id)
+        .where('status', 'in', from)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1)
+        throw new CloudError(2, siteMessages.ticket.statusFailed);
+      return { id, status };
+    },
+
+    /** Checks an upload by its bytes, stores it under a generated name, and records its owner. */
+    async upload(account: Account, file: { filename: string | undefined; data: Buffer }) {
+      const type = await detectAttachment(file.data);
+      if (!type) throw new CloudError(1, siteMessages.validation.attachmentType);
+      const max = maxBytesFor(type.mime);
+      if (file.data.length > max) {
+        const message = siteMessages.validation.attachmentTooLarge;
+        const size = `${Math.round(max / 1024 / 1024)} MB`;
+        throw new CloudError(1, {
+          en: format(message.en, { max: size }),
+          zh: format(message.zh, { max: size }),
+        });
+      }
+      const id = newFileId();
+      const stored = `${id}.${type.ext}`;
+      await files.put(stored, file.data);
+      try {
+        await db
+          .insertInto('attachment')
+          .values({
+            id,
+            uploader_id: account.id,
+            ticket_id: null,
+            reply_id: null,
+            name: cleanFileName(file.filename, type.ext),
+            stored_name: stored,
+            mime: type.mime,
+            size: file.data.length,
+            created_at: now(),
+          })
+          .execute();
+      } catch (error) {
+        await files.remove(stored);
+        throw error;
+      }
+      return { fileid: id, filepath: signedLink(secret, id, clock()) };
+    },
+
+    /** The file behind a signed link, or null when the link is forged or expired. */
+    async download(fileId: string, expires: string, sig: string) {
+      if (!verifyLink(secret, fileId, expires, sig, clock())) return null;
+      const row = await db
+        .selectFrom('attachment')
+        .selectAll()
+        .where('id', '=', fileId)
+        .executeTakeFirst();
+      if (!row) return null;
+      const stream = await files.read(row.stored_name);
+      return stream ? { stream, name: row.name, mime: row.mime, size: row.size } : null;
+    },
+
+    // --- Staff console ---
+
+    async staffList(
+      query: {
+        status?: number | undefined;
+        typeid?: number | undefined;
+        q?: string | undefined;
+        page?: number | undefined;
+        page_size?: number | undefined;
+      },
+      lang: Lang,
+    ) {
+      let base = db
+        .selectFrom('ticket')
+        .innerJoin('account', 'account.id', 'ticket.account_id')
+        .leftJoin('ticket_type', 'ticket_type.id', 'ticket.typeid');
+      if (query.status !== undefined) base = base.where('ticket.status', '=', query.status);
+      if (query.typeid) base = base.where('ticket.typeid', '=', query.typeid);
+      if (query.q) {
+        // Case-insensitive on both databases; % and _ typed by staff match themselves.
+        const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const asId = /^\d+$/.test(query.q) ? Number(query.q) : -1;
+        const contains = (column: string) =>
+          sql<boolean>`lower(${sql.ref(column)}) like ${like} escape '\\'`;
+        base = base.where((eb) =>
+          eb.or([
+            eb('ticket.id', '=', asId),
+            contains('ticket.title'),
+            contains('ticket.content'),
+            contains('ticket.email'),
+            contains('account.account'),
+          ]),
+        );
+      }
+      const size = query.page_size ?? 20;
+      const page = query.page ?? 1;
+      const [rows, total] = await Promise.all([
+        base
+          .select([
+            'ticket.id',
+            'ticket.title',
+            'ticket.typeid',
+            'ticket.status',
+            'ticket.add_time',
+            'ticket.update_time',
+            'ticket.email',
+            'account.account as username',
+            'ticket_type.name_en',
+            'ticket_type.name_zh',
+          ])
+          .orderBy('ticket.update_time', 'desc')
+          .orderBy('ticket.id', 'desc')
+          .limit(size)
+          .offset((page - 1) * size)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        list: rows.map(({ name_en, name_zh, ...row }) => ({
+          ...row,
+          type: typeName({ name_en, name_zh }, lang),
+        })),
+        count: Number(total.n),
+      };
+    },
+
+    async allTypes() {
+      return db.selectFrom('ticket_type').selectAll().orderBy('sort').orderBy('id').execute();
+    },
+
+    async saveType(fields: {
+      typeid?: number | undefined;
+      name_en: string;
+      name_zh: string;
+      sort?: number | undefined;
+      active?: number | undefined;
+    }) {
+      const values = {
+        name_en: fields.name_en,
+        name_zh: fields.name_zh,
+        sort: fields.sort ?? 0,
+        active: fields.active ?? 1,
+      };
+      if (fields.typeid) {
+        const updated = await db
+          .updateTable('ticket_type')
+          .set(values)
+          .where('id', '=', fields.typeid)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1)
+          throw new CloudError(404, siteMessages.ticket.typeNotFound);
+        return { typeid: fields.typeid };
+      }
+      const row = await db
+        .insertInto('ticket_type')
+        .values(values)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { typeid: row.id };
+    },
+
+    /** Deletes a type nobody used; a used one is retired instead, so old tickets keep their type. */
+    async deleteType(typeid: number): Promise<'deleted' | 'retired'> {
+      const used = await db
+        .selectFrom('ticket')
+        .select('id')
+        .where('typeid', '=', typeid)
+        .executeTakeFirst();
+      if (used) {
+        await db.updateTable('ticket_type').set({ active: 0 }).where('id', '=', typeid).execute();
+        return 'retired';
+      }
+      const removed = await db
+        .deleteFrom('ticket_type')
+        .where('id', '=', typeid)
+        .executeTakeFirst();
+      if (Number(removed.numDeletedRows) !== 1)
+        throw new CloudError(404, siteMessages.ticket.typeNotFound);
+      return 'deleted';
+    },
+  };
+}
+export type TicketService = ReturnType<typeof ticketService>;

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { CloudCallError, type CloudClient } from '../cloud/client.ts';
+import { accountSession, deviceId } from './session.ts';
+
+/** A cloud whose heartbeat answers what the test says. */
+function fakeCloud(heartbeat: () => void) {
+  const calls: string[] = [];
+  const cloud = {
+    login: async (fields: { Account: string }) => {
+      calls.push(`login ${fields.Account}`);
+      return {
+        token: `lt_${fields.Account}`,
+        Account: fields.Account,
+        type: 0,
+        account_reg_date: '2026-01-01T00:00:00.000Z',
+        account_expire_date: '2027-01-01T00:00:00.000Z',
+        heartbeat_interval_ms: 20,
+        lease_timeout_ms: 60,
+      };
+    },
+    heartbeat: async (token: string) => {
+      calls.push(`heartbeat ${token}`);
+      heartbeat();
+      return null;
+    },
+    logout: async (token: string) => {
+      calls.push(`logout ${token}`);
+      return null;
+    },
+  } as unknown as CloudClient;
+  return { cloud, calls };
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the device lease', () => {
+  test('heartbeats keep it; a -4 heartbeat logs the service out', async () => {
+    let expired = false;
+    const { cloud, calls } = fakeCloud(() => {
+      if (expired) throw new CloudCallError('answer', 'Login_Expire', -4);
+    });
+    const reasons: string[] = [];
+    const session = accountSession({ cloud, device: 'dev', onLoggedOut: (r) => reasons.push(r) });
+    await session.login({ Account: 'alice', APP_ID: 'a', APP_KEY: 'k' }, 'en');
+    await wait(90);
+    expect(calls.filter((c) => c === 'heartbeat lt_alice').length).toBeGreaterThanOrEqual(2);
+    expired = true;
+    await wait(60);
+    expect(session.current).toBeNull();
+    expect(reasons).toEqual(['expired']);
+    const count = calls.length;
+    await wait(60);
+    expect(calls.length).toBe(count);
+  });
+
+  test('an unreachable cloud does not end the login; switching releases the old lease', async () => {
+    const { cloud, calls } = fakeCloud(() => {
+      throw new CloudCallError('unreachable', 'down');
+    });
+    const session = accountSession({ cloud, device: 'dev' });
+    await session.login({ Account: 'alice', APP_ID: 'a', APP_KEY: 'k' }, 'en');
+    await wait(50);
+    expect(session.current?.Account).toBe('alice');
+    await session.login({ Account: 'bob', APP_ID: 'b', APP_KEY: 'k' }, 'en');
+    expect(calls).toContain('logout lt_alice');
+    await session.logout();
+    expect(calls.at(-1)).toBe('logout lt_bob');
+    expect(session.current).toBeNull();
+  });
+
+  test('the device id is stable per data folder', () => {
+    const a = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-dev-'));
+    const b = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-dev-'));
+    try {
+      expect(deviceId(a)).toBe(deviceId(a));
+      expect(deviceId(a)).not.toBe(deviceId(b));
+      expect(deviceId(a)).toMatch(/^[\x21-\x7e]{1,128}$/);
+    } finally {
+      fs.rmSync(a, { recursive: true, force: true });
+      fs.rmSync(b, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * The account the service is logged in with, and its device lease on the cloud (DESIGN
+ * "Identities and tokens"): /login verifies the credential and takes the lease; a heartbeat every
+ * `heartbeat_interval_ms` keeps it; quit, a switch of account and logout release it; a crash lets
+ * the cloud time it out. A heartbeat answered -4 (lease gone: reset, deleted, timed out) logs the
+ * service out.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  DEVICE_ID_MAX,
+  DEVICE_ID_PATTERN,
+  LEASE_HEARTBEAT_INTERVAL_MS,
+  localApiMessages,
+  MainCodes,
+  type Lang,
+} from '@hainiao/contract';
+import { CloudCallError, type CloudClient } from '../cloud/client.ts';
+import { fail, LocalApiError, mainFailure } from '../http/envelope.ts';
+
+export interface Login {
+  Account: string;
+  APP_ID: string;
+  type: number;
+  account_reg_date: string;
+  account_expire_date: string;
+  /** The lease token the cloud returned (library and members calls send it). */
+  token: string;
+  heartbeatMs: number;
+  loggedInAt: number;
+}
+
+const C = MainCodes.code;
+
+/**
+ * The device id: random, created on first start and kept in the data folder, so that it is stable
+ * for one machine and data folder (a restarted service takes its own lease over) and different
+ * for a second installation (which gets -12 while the first holds the credential).
+ */
+export function deviceId(dataDir: string): string {
+  const file = path.join(dataDir, 'device-id');
+  try {
+    const stored = fs.readFileSync(file, 'utf8').trim();
+    if (stored.length <= DEVICE_ID_MAX && DEVICE_ID_PATTERN.test(stored)) return stored;
+  } catch {
+    // first start
+  }
+  const host =
+    os
+      .hostname()
+      .replace(/[^A-Za-z0-9-]/g, '')
+      .slice(0, 24) || 'host';
+  const id = `${host}-${randomBytes(12).toString('hex')}`;
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, `${id}\n`, { mode: 0o600 });
+  return id;
+}
+
+/** A cloud failure as the local API answers it (main codes of local-api.md §8). */
+export function cloudFailure(error: unknown, during: 'login' | 'call'): LocalApiError {
+  if (error instanceof LocalApiError) return error;
+  if (error instanceof CloudCallError) {
+    if (error.kind === 'timeout') {
+      return during === 'login' ? mainFailure(C.LOGIN_TIMEOUT) : mainFailure(C.LOGIN_SERVER_ERROR);
+    }
+    if (error.kind === 'answer' && error.code !== undefined) {
+      if (MainCodes.get(error.code) && error.code !== 0) return mainFailure(error.code);
+      // Form validation of the cloud (code 1): the credential fields were not acceptable.
+      if (error.code === 1 && during === 'login') return mainFailure(C.LOGIN_INVALID);
+      return fail(C.UNKNOWN_EXCEPTION, { en: error.message, zh: error.message });
+    }
+  }
+  return mainFailure(C.LOGIN_SERVER_ERROR);
+}
+
+export function accountSession(options: {
+  cloud: CloudClient;
+  device: string;
+  /** Called when the login ends for any reason but a new login replacing it. */
+  onLoggedOut?: (reason: 'logout' | 'expired') => void;
+  log?: (line: string) => void;
+}) {
+  const { cloud, device } = options;
+  let current: Login | null = null;
+  let timer: NodeJS.Timeout | undefined;
+
+  function stopHeartbeat() {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+  }
+
+  function scheduleHeartbeat(login: Login) {
+    stopHeartbeat();
+    timer = setTimeout(async () => {
+      if (current !== login) return;
+      try {
+        await cloud.heartbeat(login.token, device, 'en');
+      } catch (error) {
+        if (error instanceof CloudCallError && error.code === C.LOGIN_EXPIRE) {
+          if (current === login) {
+            current = null;
+            options.log?.(`lease of ${login.Account} ended by the cloud: logged out`);
+            options.onLoggedOut?.('expired');
+          }
+          return;
+        }
+        // The cloud is unreachable for now: keep trying; it ends the lease if this goes on.
+        options.log?.(`heartbeat failed: ${(error as Error).message}`);
+      }
+      if (current === login) scheduleHeartbeat(login);
+    }, login.heartbeatMs);
+    timer.unref();
+  }
+
+  async function release(login: Login): Promise<void> {
+    try {
+      await cloud.logout(login.token, device, 'en');
+    } catch (error) {
+      // The lease times out on the cloud anyway.
+      options.log?.(`logout of ${login.Account} failed: ${(error as Error).message}`);
+    }
+  }
+
+  return {
+    device,
+    get current(): Login | null {
+      return current;
+    },
+
+    /**
+     * Logs in (or switches to) `Account`. On failure the current login stays as it was; on success
+     * a previous login of another credential is released.
+     */
+    async login(input: { Account: string; APP_ID: string; APP_KEY: string }, lang: Lang) {
+      let answer;
+      try {
+        answer = await cloud.login({ ...input, device }, lang);
+      } catch (error) {
+        throw cloudFailure(error, 'login');
+      }
+      const previous = current;
+      const login: Login = {
+        Account: answer.Account,
+        APP_ID: input.APP_ID,
+        type: answer.type,
+        account_reg_date: answer.account_reg_date,
+        account_expire_date: answer.account_expire_date,
+        token: answer.token,
+        heartbeatMs:
+          answer.heartbeat_interval_ms > 0
+            ? answer.heartbeat_interval_ms
+            : LEASE_HEARTBEAT_INTERVAL_MS,
+        loggedInAt: Date.now(),
+      };
+      current = login;
+      scheduleHeartbeat(login);
+      // The same credential on the same device: the cloud already moved its lease to the new login.
+      if (previous && previous.APP_ID !== login.APP_ID) await release(previous);
+      return { login, previous };
+    },
+
+    /** Ends the login and releases the lease (quit, shutdown). */
+    async logout(): Promise<void> {
+      const login = current;
+      current = null;
+      stopHeartbeat();
+      if (login) {
+        await release(login);
+        options.onLoggedOut?.('logout');
+      }
+    },
+
+    /** A lease the cloud reports gone (-4 on a call): the service is logged out. */
+    expired(): void {
+      if (!current) return;
+      current = null;
+      stopHeartbeat();
+      options.onLoggedOut?.('expired');
+    },
+
+    /** Stops the heartbeat without telling the cloud (the lease then times out). */
+    abandon(): void {
+      stopHeartbeat();
+    },
+  };
+}
+export type AccountSession = ReturnType<typeof accountSession>;
+
+/** The login, or the "not logged in" answer (-4, HTTP 401). */
+export function requireLogin(session: AccountSession): Login {
+  const login = session.current;
+  if (!login) throw notLoggedIn();
+  return login;
+}
+
+export function notLoggedIn(): LocalApiError {
+  return new LocalApiError(C.LOGIN_EXPIRE, localApiMessages.notLoggedIn, 401);
+}

@@ -1,0 +1,137 @@
+/**
+ * The cloud calls of the local API (DESIGN "Fixed names and ports"): multipart POSTs with inweb=1
+ * and lang, like every cloud call, and GETs of library files. Every request has a time limit; a
+ * failure says whether the cloud timed out, could not be reached, or answered with a code.
+ */
+import {
+  cloudLang,
+  type Lang,
+  type LibraryPluginVersion,
+  type LibraryScript,
+} from '@hainiao/contract';
+
+/** Default time limit of one cloud call. */
+export const CLOUD_TIMEOUT_MS = 15_000;
+/** Library files are small; a download gets more time than a call all the same. */
+const DOWNLOAD_TIMEOUT_FACTOR = 4;
+
+export type CloudFailureKind = 'timeout' | 'unreachable' | 'answer' | 'http';
+
+export class CloudCallError extends Error {
+  constructor(
+    readonly kind: CloudFailureKind,
+    message: string,
+    /** The cloud's own code, for kind 'answer'. */
+    readonly code?: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface CloudLogin {
+  token: string;
+  Account: string;
+  type: number;
+  account_reg_date: string;
+  account_expire_date: string;
+  heartbeat_interval_ms: number;
+  lease_timeout_ms: number;
+}
+
+export interface CloudMembership {
+  Account: string;
+  type: number;
+  account_reg_date: string;
+  account_expire_date: string;
+}
+
+interface CloudAnswer<T> {
+  code: number;
+  msg?: string;
+  data?: T;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return cause?.code ?? cause?.message ?? error.message;
+  }
+  return String(error);
+}
+
+export function cloudClient(baseUrl: string, timeoutMs = CLOUD_TIMEOUT_MS) {
+  const base = baseUrl.replace(/\/$/, '');
+
+  async function request(url: string, init: RequestInit, limitMs: number): Promise<Response> {
+    try {
+      return await fetch(url, { ...init, signal: AbortSignal.timeout(limitMs) });
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      if (name === 'TimeoutError' || name === 'AbortError') {
+        throw new CloudCallError('timeout', `the cloud did not answer within ${limitMs} ms`);
+      }
+      throw new CloudCallError(
+        'unreachable',
+        `cannot reach the cloud at ${base}: ${describe(error)}`,
+      );
+    }
+  }
+
+  /** A cloud call: answers `data` on code 0, throws CloudCallError otherwise. */
+  async function call<T>(path: string, fields: Record<string, string>, lang: Lang): Promise<T> {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ inweb: '1', lang: cloudLang(lang), ...fields })) {
+      form.append(name, value);
+    }
+    const response = await request(`${base}${path}`, { method: 'POST', body: form }, timeoutMs);
+    let answer: CloudAnswer<T>;
+    try {
+      answer = (await response.json()) as CloudAnswer<T>;
+    } catch (error) {
+      if ((error as { name?: string }).name === 'TimeoutError') {
+        throw new CloudCallError('timeout', `the cloud did not answer within ${timeoutMs} ms`);
+      }
+      throw new CloudCallError('http', `the cloud answered HTTP ${response.status} without JSON`);
+    }
+    if (typeof answer?.code !== 'number') {
+      throw new CloudCallError('http', `the cloud answered HTTP ${response.status} without a code`);
+    }
+    if (answer.code !== 0) {
+      throw new CloudCallError('answer', answer.msg ?? `code ${answer.code}`, answer.code);
+    }
+    return answer.data as T;
+  }
+
+  return {
+    base,
+    login: (
+      fields: { Account: string; APP_ID: string; APP_KEY: string; device: string },
+      lang: Lang,
+    ) => call<CloudLogin>('/api/hainiao/apilogin', fields, lang),
+    heartbeat: (token: string, device: string, lang: Lang) =>
+      call<null>('/api/hainiao/apiheartbeat', { token, device }, lang),
+    logout: (token: string, device: string, lang: Lang) =>
+      call<null>('/api/hainiao/apilogout', { token, device }, lang),
+    members: (token: string, Account: string, lang: Lang) =>
+      call<CloudMembership>('/api/hainiao/members', { token, Account }, lang),
+    pluginList: (token: string, lang: Lang) =>
+      call<{ list: LibraryPluginVersion[] }>('/api/hainiao/pluginlist', { token }, lang),
+    scriptList: (token: string, lang: Lang) =>
+      call<{ list: LibraryScript[] }>('/api/hainiao/scriptlist', { token }, lang),
+
+    /** GET of a library file (a path under the cloud, e.g. /library/x-1.0.0.zip). */
+    async download(path: string): Promise<Buffer> {
+      const limit = timeoutMs * DOWNLOAD_TIMEOUT_FACTOR;
+      const response = await request(`${base}${path}`, { method: 'GET' }, limit);
+      if (!response.ok) {
+        throw new CloudCallError('http', `GET ${path} answered HTTP ${response.status}`);
+      }
+      try {
+        return Buffer.from(await response.arrayBuffer());
+      } catch (error) {
+        throw new CloudCallError('timeout', `GET ${path} failed: ${describe(error)}`);
+      }
+    },
+  };
+}
+export type CloudClient = ReturnType<typeof cloudClient>;

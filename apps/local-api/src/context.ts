@@ -1,0 +1,23 @@
+import type SQLite from 'better-sqlite3';
+import type { AccountSession } from './account/session.ts';
+import type { CloudClient } from './cloud/client.ts';
+import type { RateLimiter } from './http/rate-limit.ts';
+import type { BrowserRuntime } from './runtime/browser.ts';
+import type { Library } from './runtime/library.ts';
+import type { EnvironmentStore } from './store/environments.ts';
+import type { GroupStore } from './store/groups.ts';
+
+/** What the route areas share: the store, the account and its cloud, the library, the browsers. */
+export interface ServiceContext {
+  db: SQLite.Database;
+  envs: EnvironmentStore;
+  groups: GroupStore;
+  session: AccountSession;
+  cloud: CloudClient;
+  library: Library;
+  runtime: BrowserRuntime;
+  rateLimiter: RateLimiter;
+  /** The data folder: the store, sessions/<Session_ID>/, library/, logs/. */
+  dataDir: string;
+  proxyCheckTimeoutMs: number;
+}

@@ -1,0 +1,363 @@
+/** Environment calls of local-api.md §7 "Environments" (cookies and auto-open have their own files). */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  BrowserCodes,
+  isMobileSystem,
+  isSystem,
+  LIST_NUM_DEFAULT,
+  localApiMessages,
+  MainCodes,
+  NO_PROXY,
+  SessionCodes,
+} from '@hainiao/contract';
+import type { ServiceContext } from '../context.ts';
+import {
+  applyProxy,
+  applySettings,
+  checkResolution,
+  checkSystem,
+  checkUserAgent,
+  DEFAULT_RESOLUTIONS,
+  groupOrDefault,
+  parseCookies,
+  verifyProxy,
+} from '../domain/environment.ts';
+import { environmentView, sessionDir } from '../domain/views.ts';
+import { callerLang, fail, sessionFailure, UNKNOWN_EXCEPTION, v1 } from '../http/envelope.ts';
+import { post } from '../http/route.ts';
+import { siteOf } from '../runtime/cookies.ts';
+import {
+  chromeMajor,
+  isUserAgentOf,
+  currentChromeMajor,
+  randomUserAgent,
+  CHROME_MAJOR_MIN,
+} from '../runtime/user-agent.ts';
+import { DEFAULT_SETTINGS, type EnvironmentRecord, type Visible } from '../store/environments.ts';
+import { parseTimeBound } from '../util/time.ts';
+
+const B = BrowserCodes.code;
+const S = SessionCodes.code;
+
+/** A Session_ID the account cannot see: -22 (session id not found). */
+export function notFound(ids: readonly string[]) {
+  return fail(B.SESSION_NOT_FOUND, localApiMessages.unknownSessionIds, { ids: ids.join(', ') });
+}
+
+/** One environment of the account; `write` needs it to be the account's own. */
+export function resolve(
+  ctx: ServiceContext,
+  owner: string,
+  id: string,
+  access: 'read' | 'write',
+): Visible {
+  const visible = ctx.envs.visible(owner, id);
+  if (!visible) throw notFound([id]);
+  if (access === 'write' && !visible.owned) {
+    throw fail(UNKNOWN_EXCEPTION, localApiMessages.sessionNotOwner, { id });
+  }
+  return visible;
+}
+
+/** Several environments, all of them visible (and owned for `write`), in the order asked. */
+export function resolveAll(
+  ctx: ServiceContext,
+  owner: string,
+  ids: readonly string[],
+  access: 'read' | 'write',
+): Visible[] {
+  const unique = [...new Set(ids)];
+  const found = ctx.envs.visibleMany(owner, unique);
+  const missing = unique.filter((id) => !found.has(id));
+  if (missing.length) throw notFound(missing);
+  const list = unique.map((id) => found.get(id) as Visible);
+  const foreign = list.find((v) => access === 'write' && !v.owned);
+  if (foreign)
+    throw fail(UNKNOWN_EXCEPTION, localApiMessages.sessionNotOwner, { id: foreign.record.id });
+  return list;
+}
+
+function timeBound(value: string | undefined, field: string, bound: 'start' | 'end') {
+  if (value === undefined) return undefined;
+  const time = parseTimeBound(value, bound);
+  if (time === undefined)
+    throw fail(UNKNOWN_EXCEPTION, localApiMessages.invalidParameter, { field }, 400);
+  return time;
+}
+
+const defaultName = (request: FastifyRequest) =>
+  localApiMessages.defaultSessionName[callerLang(request)];
+
+/** The start pages of HomePage_url (deduplicated, in order). */
+const homePages = (urls: readonly string[]) => [...new Set(urls)].map((url) => ({ url, flag: 1 }));
+
+/** Chrome's cache folders inside a profile (cleaned by BrowserCache-clean). */
+const CACHE_PATHS = [
+  'Default/Cache',
+  'Default/Code Cache',
+  'Default/GPUCache',
+  'Default/DawnGraphiteCache',
+  'Default/DawnWebGPUCache',
+  'Default/Service Worker/CacheStorage',
+  'Default/Service Worker/ScriptCache',
+  'GrShaderCache',
+  'GraphiteDawnCache',
+  'ShaderCache',
+];
+const COOKIE_PATHS = [
+  'Default/Cookies',
+  'Default/Cookies-journal',
+  'Default/Network/Cookies',
+  'Default/Network/Cookies-journal',
+];
+
+export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+  post(app, ctx, '/api/v1/session/listid', ({ body, request, login }) => {
+    const page = body.CurrentPage ?? 1;
+    const size = body.ListNum ?? LIST_NUM_DEFAULT;
+    const { ids, total } = ctx.envs.list(login.Account, {
+      name: body.Session_Name,
+      group: body.Session_GroupName,
+      createdFrom: timeBound(body.Session_CreateTime_Start, 'Session_CreateTime_Start', 'start'),
+      createdTo: timeBound(body.Session_CreateTime_End, 'Session_CreateTime_End', 'end'),
+      updatedFrom: timeBound(body.Session_UpdateTime_Start, 'Session_UpdateTime_Start', 'start'),
+      updatedTo: timeBound(body.Session_UpdateTime_End, 'Session_UpdateTime_End', 'end'),
+      received: body.Session_Recv === 1,
+      receivedFrom: body.Session_Recv_Account,
+      sent: body.Session_Sent === 1,
+      sentTo: body.Session_Sent_Account,
+      userAgent: body.Session_User_Agent,
+      proxyIp: body.Proxy_Ip,
+      proxyType: body.Proxy_Type,
+      comment: body.Comment,
+      withWebAccount: body.Session_ISWebAccount === 1,
+      webAccount:
+        body.Session_WebAccounts === undefined ? undefined : siteOf(body.Session_WebAccounts),
+      withPlugins: body.Session_ISPlugins === 1,
+      pluginId: body.Session_Plugins_id,
+      withScript: body.Session_ISAutoScript === 1,
+      scriptId: body.Session_AutoScript_id,
+      offset: (page - 1) * size,
+      limit: size,
+    });
+    return v1(request, localApiMessages.sessionListSuccess, {
+      listid: ids,
+      total,
+      CurrentPage: page,
+      ListNum: size,
+    });
+  });
+
+  post(app, ctx, '/api/v1/session/id_container', ({ body, request, login }) => {
+    const type = body.Session_container_type ?? 1;
+    const found = ctx.envs.visibleMany(login.Account, body.Session_ID);
+    const listcontainer = body.Session_ID.map((id) => {
+      const visible = found.get(id);
+      return visible
+        ? environmentView(ctx, visible, type)
+        : { Session_ID: id, status: B.SESSION_NOT_FOUND };
+    });
+    return v1(request, localApiMessages.sessionInfoSuccess, {
+      listcontainer,
+      total: listcontainer.length,
+    });
+  });
+
+  post(app, ctx, '/api/v1/session/create', async ({ body, request, login }) => {
+    const owner = login.Account;
+    const model = body.MobileModel ?? '';
+    const group = groupOrDefault(ctx, owner, body.Session_Group);
+    const system = checkSystem(body.SystemOS ?? body.system ?? 'Windows', model);
+    const resolution = checkResolution(body.resolution ?? DEFAULT_RESOLUTIONS[system]);
+    const userAgent =
+      body.User_Agent === undefined
+        ? randomUserAgent(system, { model }).User_Agent
+        : checkUserAgent(body.User_Agent, system);
+    const now = ctx.envs.tick();
+    const record: EnvironmentRecord = {
+      id: randomBytes(16).toString('hex'),
+      owner,
+      name: body.Session_Name || defaultName(request),
+      description: body.Session_Desc ?? '',
+      group,
+      system,
+      userAgent,
+      proxyType: NO_PROXY,
+      proxyIp: '',
+      settings: { ...DEFAULT_SETTINGS },
+      cookies: [],
+      createdAt: now,
+      updatedAt: now,
+    };
+    applySettings(record.settings, body);
+    Object.assign(record.settings, {
+      Automatic_Configure: body.Automatic_Configure,
+      MobileModel: model,
+      resolution,
+    });
+    applyProxy(record, body);
+    if (body.Cookie !== undefined) record.cookies = parseCookies(body.Cookie);
+    await verifyProxy(ctx, record, body.Automatic_Configure === 1 || body.Is_CheckProxy === 1);
+    ctx.envs.insert(record, homePages(body.HomePage_url ?? []));
+    fs.mkdirSync(sessionDir(ctx, record.id), { recursive: true });
+    return v1(request, localApiMessages.sessionCreateSuccess, { Session_Id: record.id });
+  });
+
+  post(app, ctx, '/api/v1/session/update', ({ body, request, login }) => {
+    const { record } = resolve(ctx, login.Account, body.Session_ID, 'write');
+    if (body.Session_Group !== undefined) {
+      record.group = groupOrDefault(ctx, login.Account, body.Session_Group);
+    }
+    if (body.Session_Name !== undefined) record.name = body.Session_Name || defaultName(request);
+    if (body.Session_Desc !== undefined) record.description = body.Session_Desc;
+    if (body.Cookie !== undefined) record.cookies = parseCookies(body.Cookie);
+    if (body.Disable_video !== undefined) record.settings.Disable_video = body.Disable_video;
+    if (body.Disable_img !== undefined) record.settings.Disable_img = body.Disable_img;
+    ctx.envs.save(record, body.HomePage_url ? { startPages: homePages(body.HomePage_url) } : {});
+    return v1(request, localApiMessages.updateSuccess, { Session_Id: record.id });
+  });
+
+  post(app, ctx, '/api/v1/session/adv_setting', ({ body, request, login }) => {
+    const { record } = resolve(ctx, login.Account, body.Session_ID, 'write');
+    const { Session_ID: _id, SystemOS, ...changes } = body;
+    let userAgentChanged = false;
+    if (SystemOS !== undefined && SystemOS !== record.system) {
+      const system = checkSystem(SystemOS, record.settings.MobileModel);
+      // A UA of the old system would contradict the new one: a new UA of the same Chrome major.
+      if (!isUserAgentOf(record.userAgent, system)) {
+        record.userAgent = randomUserAgent(system, {
+          version: chromeMajor(record.userAgent),
+          model: record.settings.MobileModel,
+        }).User_Agent;
+        userAgentChanged = true;
+      }
+      // A phone screen on a desktop (or the reverse) would contradict the system too.
+      if (isMobileSystem(system) !== isMobileSystem(record.system)) {
+        record.settings.resolution = DEFAULT_RESOLUTIONS[system];
+      }
+      record.system = system;
+    }
+    applySettings(record.settings, changes);
+    ctx.envs.save(record);
+    return v1(request, localApiMessages.advSettingSuccess, {
+      Session_Id: record.id,
+      ...(userAgentChanged ? { User_Agent: record.userAgent } : {}),
+    });
+  });
+
+  post(app, ctx, '/api/v1/session/proxy/update', async ({ body, request, login }) => {
+    const { record } = resolve(ctx, login.Account, body.Session_ID, 'write');
+    const { Session_ID: _id, Automatic_Configure, ...changes } = body;
+    applySettings(record.settings, changes);
+    applyProxy(record, changes);
+    if (Automatic_Configure !== undefined)
+      record.settings.Automatic_Configure = Automatic_Configure;
+    const proxyChanged =
+      changes.Proxy_Type !== undefined ||
+      changes.Proxy_Ip !== undefined ||
+      changes.Proxy_Port !== undefined ||
+      changes.Proxy_Username !== undefined ||
+      changes.Proxy_Password !== undefined;
+    await verifyProxy(
+      ctx,
+      record,
+      changes.Is_CheckProxy === 1 ||
+        (record.settings.Automatic_Configure === 1 && (proxyChanged || Automatic_Configure === 1)),
+    );
+    ctx.envs.save(record);
+    return v1(request, localApiMessages.proxyUpdateSuccess, { Session_Id: record.id });
+  });
+
+  post(app, ctx, '/api/v1/session/share', ({ body, request, login }) => {
+    const { record } = resolve(ctx, login.Account, body.Session_ID, 'write');
+    const to = body.Share_Username.trim();
+    if (to === login.Account) throw fail(UNKNOWN_EXCEPTION, localApiMessages.shareToSelf);
+    ctx.envs.share(record.id, to);
+    return v1(request, localApiMessages.shareSuccess, {
+      Session_Id: record.id,
+      Share_Username: to,
+    });
+  });
+
+  post(app, ctx, '/api/v1/session/delete', async ({ body, request, login }) => {
+    const all = body.Is_Delete_All === 1;
+    const ids = all ? ctx.envs.ownedIds(login.Account) : [...new Set(body.Session_ID ?? [])];
+    const deleted: string[] = [];
+    const failed: string[] = [];
+    ctx.db.transaction(() => {
+      for (const id of ids) {
+        const visible = ctx.envs.visible(login.Account, id);
+        // Only the owner deletes, and never a running environment.
+        if (!visible?.owned || ctx.runtime.running(id)) failed.push(id);
+        else if (ctx.envs.remove(id)) deleted.push(id);
+        else failed.push(id);
+      }
+    })();
+    // The rows are gone (committed); their folders follow. A crash here leaves orphan folders,
+    // which the next start removes.
+    await Promise.all(
+      deleted.map((id) => fs.promises.rm(sessionDir(ctx, id), { recursive: true, force: true })),
+    );
+    const code = failed.length ? MainCodes.code.DELETE_FAILED : 0;
+    const message =
+      failed.length && !deleted.length
+        ? localApiMessages.allSessionDeleteFailed
+        : all && !failed.length
+          ? localApiMessages.allSessionDeleteFinished
+          : localApiMessages.sessionDeleteFinished;
+    const data = all
+      ? { Delete_All_Session_Success_cont: deleted.length, Delete_Session_Failed: failed }
+      : { Delete_Session_Success: deleted, Delete_Session_Failed: failed };
+    return v1(request, message, data, code);
+  });
+
+  post(app, ctx, '/api/v1/session/random-user-agent', ({ body, request }) => {
+    if (!isSystem(body.SYSTEM)) throw sessionFailure(S.OS_INVALID);
+    const max = currentChromeMajor() + 1;
+    if (body.Version !== undefined && (body.Version < CHROME_MAJOR_MIN || body.Version > max)) {
+      throw sessionFailure(S.USER_AGENT_INVALID, localApiMessages.userAgentVersionUnknown, {
+        min: CHROME_MAJOR_MIN,
+        max,
+      });
+    }
+    const generated = randomUserAgent(body.SYSTEM, {
+      version: body.Version,
+      model: body.MobileModel,
+    });
+    return v1(request, localApiMessages.randomUserAgentSuccess, generated);
+  });
+
+  post(app, ctx, '/api/v1/session/BrowserCache-clean', async ({ body, request, login }) => {
+    const success: string[] = [];
+    const failed: string[] = [];
+    for (const id of [...new Set(body.Session_ID)]) {
+      const visible = ctx.envs.visible(login.Account, id);
+      if (!visible || ctx.runtime.running(id)) {
+        failed.push(id);
+        continue;
+      }
+      try {
+        const profile = path.join(sessionDir(ctx, id), 'profile');
+        const targets =
+          body.Is_Clean_Cookies === 1 ? [...CACHE_PATHS, ...COOKIE_PATHS] : CACHE_PATHS;
+        for (const target of targets) {
+          await fs.promises.rm(path.join(profile, target), { recursive: true, force: true });
+        }
+        if (body.Is_Clean_Cookies === 1) {
+          visible.record.cookies = [];
+          ctx.envs.save(visible.record);
+        }
+        success.push(id);
+      } catch {
+        failed.push(id);
+      }
+    }
+    return v1(request, localApiMessages.cleanCacheFinished, {
+      Clean_SessionID_Success: success,
+      Clean_SessionID_Failed: failed,
+    });
+  });
+}

@@ -1,0 +1,264 @@
+/**
+ * The public site's shell in real Chromium against the started system: language prefix rules,
+ * the chat script, the mobile menu, 404s, and what crawlers read without JavaScript.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, startTestSystem } from './harness.ts';
+
+describe('site shell in Chromium', () => {
+  let system: Awaited<ReturnType<typeof startTestSystem>>;
+  let browser: Browser;
+  let chat: http.Server;
+  const chatRequests: string[] = [];
+
+  beforeAll(async () => {
+    // A customer-service host on loopback: it serves a script and records the lang it was asked for.
+    chat = http.createServer((request, response) => {
+      const url = new URL(request.url ?? '/', 'http://chat.test');
+      chatRequests.push(url.searchParams.get('lang') ?? '');
+      response.writeHead(200, { 'content-type': 'text/javascript' });
+      response.end(
+        `window.__chat = (window.__chat || []).concat(${JSON.stringify(url.searchParams.get('lang'))});`,
+      );
+    });
+    await new Promise<void>((resolve) => chat.listen(0, '127.0.0.1', resolve));
+    process.env.CHAT_SCRIPT_URL = `http://127.0.0.1:${(chat.address() as AddressInfo).port}/widget.js?site=hainiao`;
+    [system, browser] = await Promise.all([startTestSystem(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await system?.stop();
+    await new Promise((resolve) => chat?.close(resolve));
+    delete process.env.CHAT_SCRIPT_URL;
+  });
+
+  async function open(
+    path: string,
+    options: { width?: number; javaScript?: boolean } = {},
+  ): Promise<{ page: Page; errors: string[] }> {
+    const context = await browser.newContext({
+      viewport: { width: options.width ?? 1440, height: 900 },
+      javaScriptEnabled: options.javaScript ?? true,
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      // A page answered with 404 logs its own status; everything else must be clean.
+      if (message.type() === 'error' && !/status of 404/.test(message.text())) {
+        errors.push(message.text());
+      }
+    });
+    await page.goto(system.cloud.url + path);
+    if (options.javaScript !== false) await page.waitForSelector('html[data-hydrated]');
+    return { page, errors };
+  }
+
+  const pathOf = (page: Page) => {
+    const url = new URL(page.url());
+    return url.pathname + url.search + url.hash;
+  };
+
+  async function switchTo(page: Page, language: 'English' | '中文') {
+    await page.locator('.lang-switch__button').click();
+    await page.getByRole('option', { name: language }).click();
+  }
+
+  test('switching language rewrites the path on several routes, keeping query and hash', async () => {
+    const cases = [
+      {
+        from: '/download?from=ad#cores',
+        to: 'zh',
+        expected: '/zh/download?from=ad#cores',
+        h1: '下载',
+      },
+      { from: '/zh/price', to: 'en', expected: '/price', h1: 'free' },
+      {
+        from: '/faq/install-on-windows.html',
+        to: 'zh',
+        expected: '/zh/faq/install-on-windows.html',
+        h1: '安装',
+      },
+      { from: '/zh/faq#2', to: 'en', expected: '/faq#2', h1: 'Frequently asked questions' },
+      { from: '/zh', to: 'en', expected: '/', h1: 'hundreds of accounts' },
+    ] as const;
+    for (const { from, to, expected, h1 } of cases) {
+      const { page, errors } = await open(from);
+      await switchTo(page, to === 'zh' ? '中文' : 'English');
+      await expect.poll(() => pathOf(page), { message: from }).toBe(expected);
+      await expect.poll(() => page.locator('h1').first().innerText()).toContain(h1);
+      expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe(to);
+      expect(await page.locator('html').getAttribute('lang')).toBe(to === 'zh' ? 'zh-CN' : 'en');
+      expect(errors, from).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  test('the dropdown works from the keyboard', async () => {
+    const { page } = await open('/privacy');
+    await page.locator('.lang-switch__button').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('listbox').isVisible()).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => pathOf(page)).toBe('/zh/privacy');
+    await page.context().close();
+  });
+
+  test('redirect rules: a link to the other language follows the chosen language', async () => {
+    // Chinese chosen, link without the prefix: the prefix is added.
+    const { page } = await open('/zh/faq/install-on-windows.html');
+    await page
+      .locator('.markdown a[href^="/zh/"]')
+      .first()
+      .evaluate((a) => {
+        a.setAttribute('href', '/price');
+      });
+    await page.locator('.markdown a[href="/price"]').first().click();
+    await expect.poll(() => pathOf(page)).toBe('/zh/price');
+    await expect.poll(() => page.locator('h1').innerText()).toContain('免费');
+    await page.context().close();
+
+    // English chosen, link with the prefix: the prefix is removed.
+    const english = await open('/faq/install-on-windows.html');
+    await english.page
+      .locator('.markdown a[href^="/"]')
+      .first()
+      .evaluate((a) => {
+        a.setAttribute('href', '/zh/privacy?x=1');
+      });
+    await english.page.locator('.markdown a[href="/zh/privacy?x=1"]').click();
+    await expect.poll(() => pathOf(english.page)).toBe('/privacy?x=1');
+    expect(await english.page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+    await english.page.context().close();
+  });
+
+  test('the language comes from the URL: back after a switch shows the English page again', async () => {
+    const { page } = await open('/application');
+    await switchTo(page, '中文');
+    await expect.poll(() => pathOf(page)).toBe('/zh/application');
+    await page.goBack();
+    await expect.poll(() => pathOf(page)).toBe('/application');
+    await expect.poll(() => page.locator('h1').innerText()).toContain('every account');
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+    await page.context().close();
+  });
+
+  test('navigation scrolls to the top and sets each page title', async () => {
+    const { page } = await open('/');
+    await page.evaluate(() => window.scrollTo(0, 2000));
+    await page.locator('.site-footer').getByRole('link', { name: 'Pricing' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/price');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.title()).toMatch(/^Pricing/);
+    await switchTo(page, '中文');
+    await expect.poll(() => page.title()).toMatch(/^价格/);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/免费/);
+    await page.context().close();
+  });
+
+  test('the chat script loads with the page language and is replaced when it changes', async () => {
+    chatRequests.length = 0;
+    const { page } = await open('/download');
+    await expect
+      .poll(() => page.evaluate(() => (window as { __chat?: string[] }).__chat))
+      .toEqual(['en']);
+    const script = page.locator('script#hainiao-chat-script');
+    expect(await script.getAttribute('src')).toMatch(/\/widget\.js\?site=hainiao&lang=en$/);
+    await switchTo(page, '中文');
+    await expect
+      .poll(() => page.evaluate(() => (window as { __chat?: string[] }).__chat))
+      .toEqual(['en', 'zh']);
+    expect(await page.locator('script[src*="widget.js"]').count()).toBe(1);
+    expect(await script.getAttribute('src')).toMatch(/lang=zh$/);
+    expect(chatRequests).toEqual(['en', 'zh']);
+    await page.context().close();
+  });
+
+  test('the mobile menu toggles, closes on navigation and above 768px', async () => {
+    const { page } = await open('/zh/faq/install-on-windows.html', { width: 375 });
+    const menu = page.locator('#site-menu');
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await page.getByRole('button', { name: '打开菜单' }).click();
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    // The active entry: the first segment after /zh.
+    expect(await menu.locator('a[aria-current="page"]').innerText()).toBe('常见问题');
+    await menu.getByRole('link', { name: '价格' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/zh/price');
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(await menu.locator('a[aria-current="page"]').innerText()).toBe('价格');
+    await page.getByRole('button', { name: '打开菜单' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await page.getByRole('button', { name: '打开菜单' }).click();
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await expect.poll(() => menu.isVisible()).toBe(true); // the desktop menu
+    await page.setViewportSize({ width: 375, height: 900 });
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  test('unknown paths and missing articles get HTTP 404 pages in their language', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    for (const [path, heading] of [
+      ['/no-such-page', 'Page not found'],
+      ['/zh/no/such/page', '页面不存在'],
+      ['/faq/no-such-article.html', 'Article not found'],
+      ['/zh/faq/no-such-article.html', '文章不存在'],
+    ] as const) {
+      const response = await page.goto(system.cloud.url + path);
+      expect(response?.status(), path).toBe(404);
+      await expect.poll(() => page.locator('h1').innerText(), { message: path }).toBe(heading);
+    }
+    // The article's not-found state leads back to the list.
+    await page.getByRole('link', { name: '返回列表' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/zh/faq');
+    await context.close();
+  });
+
+  test('a crawler without JavaScript reads every data-driven page', async () => {
+    for (const [path, texts] of [
+      [
+        '/download',
+        ['Hainiao Browser 106', 'Chromium 132', 'Windows 10/11', 'hainiao-2.8.0.zip', 'v2.8.1'],
+      ],
+      ['/zh/download', ['海鸟浏览器 95', 'Windows 7/8/10/11', '四步完成安装']],
+      ['/faq', ['How do I install Hainiao on Windows?', 'Proxies']],
+      ['/zh/faq', ['如何在 Windows 上安装海鸟浏览器？']],
+      ['/faq/install-on-windows.html', ['Before you start', 'Install in four steps']],
+      ['/zh/privacy', ['预付费', '不予退还', '不含税费', '7x12']],
+    ] as const) {
+      const { page } = await open(path, { javaScript: false });
+      const main = await page.locator('main').innerText();
+      for (const text of texts) expect(main, `${path}: ${text}`).toContain(text);
+      const zh = path.startsWith('/zh');
+      expect(await page.locator('html').getAttribute('lang')).toBe(zh ? 'zh-CN' : 'en');
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
+        system.cloud.url.replace(/:\d+$/, ':8080') + path,
+      );
+      expect(await page.locator('link[rel="alternate"][hreflang="zh-CN"]').count()).toBe(1);
+      await page.context().close();
+    }
+  });
+
+  test('sitemap and robots list every public page, articles included, in both languages', async () => {
+    const sitemap = await (await fetch(`${system.cloud.url}/sitemap.xml`)).text();
+    for (const path of [
+      '/',
+      '/zh',
+      '/download',
+      '/zh/faq',
+      '/privacy',
+      '/faq/install-on-windows.html',
+      '/zh/faq/install-on-windows.html',
+    ]) {
+      expect(sitemap, path).toContain(`<loc>http://localhost:8080${path}</loc>`);
+    }
+    const robots = await (await fetch(`${system.cloud.url}/robots.txt`)).text();
+    expect(robots).toContain('Sitemap: http://localhost:8080/sitemap.xml');
+  });
+});

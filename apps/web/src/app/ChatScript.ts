@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import type { Lang } from '@hainiao/contract';
+
+/** The meta tag the cloud adds when a chat script is configured (`CHAT_SCRIPT_URL`). */
+export const CHAT_META_NAME = 'hainiao-chat';
+export const CHAT_SCRIPT_ID = 'hainiao-chat-script';
+
+/** The chat script's URL for a language: the configured URL with `lang=en|zh`. */
+export function chatScriptUrl(base: string, lang: Lang): string {
+  const url = new URL(base, window.location.href);
+  url.searchParams.set('lang', lang);
+  return url.href;
+}
+
+/**
+ * Loads the customer-service chat script with the page's language, once the page has loaded, and
+ * replaces it (the old script element removed) when the language changes. Nothing is loaded when
+ * no chat host is configured.
+ */
+export function useChatScript(lang: Lang): void {
+  useEffect(() => {
+    const base = document
+      .querySelector(`meta[name="${CHAT_META_NAME}"]`)
+      ?.getAttribute('content')
+      ?.trim();
+    if (!base) return;
+    let cancelled = false;
+    const load = () => {
+      if (cancelled) return;
+      document.getElementById(CHAT_SCRIPT_ID)?.remove();
+      const script = document.createElement('script');
+      script.id = CHAT_SCRIPT_ID;
+      script.src = chatScriptUrl(base, lang);
+      script.async = true;
+      script.dataset.lang = lang;
+      document.body.appendChild(script);
+    };
+    if (document.readyState === 'complete') load();
+    else window.addEventListener('load', load, { once: true });
+    return () => {
+      cancelled = true;
+      window.removeEventListener('load', load);
+    };
+  }, [lang]);
+}

@@ -1,0 +1,47 @@
+import { Link, useNavigate } from 'react-router';
+import { signOut } from '../../api/signout.ts';
+import { useLang, useLocalize } from '../../shared/useLang.ts';
+import { clearSession, useSession } from './session.ts';
+import { useAccountText } from './useAccountText.ts';
+
+/**
+ * The header's account entry: "Sign in" for visitors; the signed-in email (to the console) and
+ * "Sign out" otherwise. Plain elements, so public pages carry no Ant Design.
+ */
+export function AccountMenu() {
+  const session = useSession();
+  const text = useAccountText().header;
+  const lang = useLang();
+  const localize = useLocalize();
+  const navigate = useNavigate();
+
+  if (!session) {
+    return (
+      <Link className="account-entry account-entry--signin" to={localize('/signin')}>
+        {text.signIn}
+      </Link>
+    );
+  }
+
+  async function leave(token: string) {
+    // The session ends locally even if the cloud cannot be reached; the token then expires.
+    await signOut(token, lang).catch(() => undefined);
+    clearSession();
+    void navigate(localize('/'));
+  }
+
+  return (
+    <div className="account-entry" aria-label={text.account} role="group">
+      <Link className="account-entry__email" to={localize('/api')} title={text.console}>
+        {session.email}
+      </Link>
+      <button
+        type="button"
+        className="account-entry__signout"
+        onClick={() => void leave(session.token)}
+      >
+        {text.signOut}
+      </button>
+    </div>
+  );
+}

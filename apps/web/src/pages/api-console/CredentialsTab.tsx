@@ -1,0 +1,226 @@
+import { useCallback, useState } from 'react';
+import { App, Button, Space, Table, Tag, Tooltip } from 'antd';
+import {
+  CopyOutlined,
+  DeleteOutlined,
+  EyeInvisibleOutlined,
+  EyeOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  SyncOutlined,
+} from '@ant-design/icons';
+import { credentialStatusInfo, siteMessages, type Localized } from '@hainiao/contract';
+import { fetchCredentials, type Credential } from '../../api/apiorderlist.ts';
+import { applyCredential } from '../../api/applyapi.ts';
+import { CloudCallError } from '../../api/cloud.ts';
+import { deleteCredential } from '../../api/delappkey.ts';
+import { fetchAppKey } from '../../api/getappkey.ts';
+import { resetAppKey } from '../../api/resetappkey.ts';
+import { formatDateTime } from '../../features/account/format.ts';
+import { useAccountText } from '../../features/account/useAccountText.ts';
+import { useCloudQuery } from '../../shared/useCloudQuery.ts';
+import { useLang } from '../../shared/useLang.ts';
+
+const MASK = '••••••••••••••••••••••••••••••••';
+
+export function CredentialsTab({ token }: { token: string }) {
+  const text = useAccountText().console;
+  const lang = useLang();
+  const { message, modal } = App.useApp();
+  const [selected, setSelected] = useState<string | null>(null);
+  const [keys, setKeys] = useState<Record<string, string>>({});
+  const [shown, setShown] = useState<Record<string, boolean>>({});
+
+  /** The server's message when it gave one, else the catalogue's. */
+  const failed = useCallback(
+    (error: unknown, fallback: Localized) =>
+      void message.error(
+        error instanceof CloudCallError && error.code > 0 && error.message
+          ? error.message
+          : fallback[lang],
+      ),
+    [message, lang],
+  );
+
+  const query = useCloudQuery(`${token}|${lang}`, () => fetchCredentials(token, lang), {
+    onSuccess: (list) =>
+      setSelected((current) =>
+        current && list.some((row) => row.app_id === current) ? current : (list[0]?.app_id ?? null),
+      ),
+    // On any fetch error the list is cleared and an error toast shown (site spec §2).
+    onError: (error) => {
+      setSelected(null);
+      failed(error, siteMessages.console.fetchFailed);
+    },
+  });
+  const rows: Credential[] = query.data ?? [];
+  const load = async () => query.reload();
+
+  async function keyOf(appId: string): Promise<string> {
+    if (keys[appId]) return keys[appId];
+    const { app_key } = await fetchAppKey(token, appId, lang);
+    setKeys((current) => ({ ...current, [appId]: app_key }));
+    return app_key;
+  }
+
+  async function toggleKey(appId: string) {
+    if (shown[appId]) return setShown((current) => ({ ...current, [appId]: false }));
+    try {
+      await keyOf(appId);
+      setShown((current) => ({ ...current, [appId]: true }));
+    } catch (error) {
+      failed(error, siteMessages.console.getKeyFailed);
+    }
+  }
+
+  function needSelection(): string | null {
+    if (!selected) void message.warning(siteMessages.console.noApiSelected[lang]);
+    return selected;
+  }
+
+  function confirm(content: Localized, action: () => Promise<void>) {
+    modal.confirm({
+      content: content[lang],
+      okText: text.ok,
+      cancelText: text.cancel,
+      onOk: action,
+    });
+  }
+
+  const apply = () =>
+    confirm(siteMessages.console.confirmApply, async () => {
+      try {
+        const { app_id } = await applyCredential(token, lang);
+        void message.success(siteMessages.console.applySuccess[lang]);
+        setSelected(app_id);
+        await load();
+      } catch (error) {
+        failed(error, siteMessages.console.applyFailed);
+      }
+    });
+
+  const reset = () => {
+    const appId = needSelection();
+    if (!appId) return;
+    confirm(siteMessages.console.confirmReset, async () => {
+      try {
+        await resetAppKey(token, appId, lang);
+        setKeys((current) => ({ ...current, [appId]: '' }));
+        setShown((current) => ({ ...current, [appId]: false }));
+        void message.success(siteMessages.console.resetSuccess[lang]);
+        await load();
+      } catch (error) {
+        failed(error, siteMessages.console.resetFailed);
+      }
+    });
+  };
+
+  const remove = () => {
+    const appId = needSelection();
+    if (!appId) return;
+    confirm(siteMessages.console.confirmDelete, async () => {
+      try {
+        await deleteCredential(token, appId, lang);
+        void message.success(siteMessages.console.deleteSuccess[lang]);
+        await load();
+      } catch (error) {
+        failed(error, siteMessages.console.deleteFailed);
+      }
+    });
+  };
+
+  const copy = async () => {
+    const appId = needSelection();
+    if (!appId) return;
+    try {
+      const key = await keyOf(appId);
+      // Ready to paste after `hainiao-api --account NAME`.
+      await navigator.clipboard.writeText(`--app_id ${appId} --app_key ${key}`);
+      void message.success(siteMessages.console.copied[lang]);
+    } catch (error) {
+      failed(error, siteMessages.console.copyFailed);
+    }
+  };
+
+  return (
+    <>
+      <div className="console__toolbar">
+        <Button type="primary" icon={<PlusOutlined />} onClick={apply}>
+          {text.apply}
+        </Button>
+        <Button icon={<SyncOutlined />} onClick={reset}>
+          {text.reset}
+        </Button>
+        <Button danger icon={<DeleteOutlined />} onClick={remove}>
+          {text.delete}
+        </Button>
+        <Button icon={<CopyOutlined />} onClick={() => void copy()}>
+          {text.copy}
+        </Button>
+        <Button icon={<ReloadOutlined />} onClick={() => void load()}>
+          {text.refresh}
+        </Button>
+      </div>
+      <Table<Credential>
+        rowKey="app_id"
+        loading={query.loading}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: text.emptyList }}
+        rowSelection={{
+          type: 'radio',
+          selectedRowKeys: selected ? [selected] : [],
+          onChange: (keysSelected) => setSelected((keysSelected[0] as string | undefined) ?? null),
+          columnTitle: text.select,
+          renderCell: (_checked, _row, _index, node) => node,
+        }}
+        columns={[
+          {
+            title: text.appId,
+            dataIndex: 'app_id',
+            render: (value: string) => <span className="console__key">{value}</span>,
+          },
+          {
+            title: text.appKey,
+            key: 'app_key',
+            render: (_: unknown, row) => (
+              <Space>
+                <span className="console__key" data-testid={`key-${row.app_id}`}>
+                  {shown[row.app_id] ? keys[row.app_id] : MASK}
+                </span>
+                <Tooltip title={shown[row.app_id] ? text.hideKey : text.showKey}>
+                  <Button
+                    size="small"
+                    type="text"
+                    aria-label={shown[row.app_id] ? text.hideKey : text.showKey}
+                    icon={shown[row.app_id] ? <EyeInvisibleOutlined /> : <EyeOutlined />}
+                    onClick={() => void toggleKey(row.app_id)}
+                  />
+                </Tooltip>
+              </Space>
+            ),
+          },
+          {
+            title: text.status,
+            dataIndex: 'status',
+            render: (value: number) => {
+              const info = credentialStatusInfo(value);
+              return <Tag color={info.color}>{info.label[lang]}</Tag>;
+            },
+          },
+          {
+            title: text.beginTime,
+            dataIndex: 'begin_time',
+            render: (value: string) => formatDateTime(value, lang),
+          },
+          {
+            title: text.expireTime,
+            dataIndex: 'expire_time',
+            render: (value: string) => formatDateTime(value, lang),
+          },
+        ]}
+      />
+    </>
+  );
+}

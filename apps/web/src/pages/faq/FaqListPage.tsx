@@ -1,0 +1,187 @@
+import { useDeferredValue, useId, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { format, siteMessages, type FaqArticleSummary } from '@hainiao/contract';
+import {
+  faqCategoriesKey,
+  faqListKey,
+  fetchFaqCategories,
+  fetchFaqList,
+} from '../../api/document.ts';
+import { faqCopy } from '../../locales/pages/faq.ts';
+import { useCloudData, useHydrated } from '../../shared/data.tsx';
+import { useText } from '../../app/i18n.ts';
+import { useCopy } from '../../shared/useCopy.ts';
+import { useLang, useLocalize } from '../../shared/useLang.ts';
+import { usePageMeta } from '../../shared/usePageMeta.ts';
+import { Icon } from '../../shared/ui/icons.tsx';
+
+/** The category a URL hash selects (`#12`), or null for all. */
+export function categoryFromHash(hash: string): number | null {
+  const match = /^#(\d+)$/.exec(hash);
+  return match ? Number(match[1]) : null;
+}
+
+function matches(article: FaqArticleSummary, query: string): boolean {
+  if (!query) return true;
+  const haystack = `${article.title} ${article.summary} ${article.category_name}`.toLowerCase();
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
+
+export default function FaqListPage() {
+  usePageMeta('faq');
+  const copy = useCopy(faqCopy);
+  const common = useText().common;
+  const lang = useLang();
+  const localize = useLocalize();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const searchId = useId();
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query.trim());
+
+  const categories = useCloudData(faqCategoriesKey(lang), (signal) =>
+    fetchFaqCategories(lang, signal),
+  );
+  const list = useCloudData(faqListKey(lang), (signal) => fetchFaqList(lang, undefined, signal));
+
+  // The hash is known only to the browser: read it after hydration, so the markup matches.
+  const hashCategory = hydrated ? categoryFromHash(location.hash) : null;
+  const selected =
+    hashCategory !== null && categories.data?.some((c) => c.id === hashCategory)
+      ? hashCategory
+      : null;
+
+  function selectCategory(id: number | null) {
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: id === null ? '' : `#${id}` },
+      { replace: true, preventScrollReset: true },
+    );
+  }
+
+  const articles = (list.data ?? []).filter(
+    (article) =>
+      (selected === null || article.article_category_id === selected) &&
+      matches(article, deferredQuery),
+  );
+  const total = list.data?.length ?? 0;
+
+  return (
+    <>
+      <section className="hero hero--page hero--center">
+        <div className="hero__inner">
+          <p className="eyebrow eyebrow--light">{copy.hero.eyebrow}</p>
+          <h1>{copy.hero.title}</h1>
+          <p className="hero__lead">{copy.hero.text}</p>
+          <form className="search" role="search" onSubmit={(event) => event.preventDefault()}>
+            <label htmlFor={searchId} className="visually-hidden">
+              {copy.search.label}
+            </label>
+            <Icon name="search" size={22} className="search__icon" />
+            <input
+              id={searchId}
+              type="search"
+              value={query}
+              placeholder={copy.search.placeholder}
+              autoComplete="off"
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </form>
+        </div>
+      </section>
+
+      <div className="section faq">
+        <fieldset className="category-filter">
+          <legend className="visually-hidden">{copy.categories}</legend>
+          <label className={selected === null ? 'chip is-checked' : 'chip'}>
+            <input
+              type="radio"
+              name="faq-category"
+              value=""
+              checked={selected === null}
+              onChange={() => selectCategory(null)}
+            />
+            {copy.all}
+            <span className="chip__count">{total}</span>
+          </label>
+          {categories.data?.map((category) => (
+            <label
+              key={category.id}
+              className={selected === category.id ? 'chip is-checked' : 'chip'}
+            >
+              <input
+                type="radio"
+                name="faq-category"
+                value={category.id}
+                checked={selected === category.id}
+                onChange={() => selectCategory(category.id)}
+              />
+              {category.name}
+              <span className="chip__count">{category.count}</span>
+            </label>
+          ))}
+        </fieldset>
+
+        {list.loading && (
+          <p className="notice" aria-busy="true">
+            <span className="spinner" aria-hidden="true" />
+            {copy.loading}
+          </p>
+        )}
+        {list.error !== undefined && (
+          <div className="notice notice--error" role="alert">
+            <p>{copy.error}</p>
+            <button type="button" className="button button--outline" onClick={list.reload}>
+              {common.retry}
+            </button>
+          </div>
+        )}
+
+        {list.data && (
+          <p className="faq__count" aria-live="polite">
+            {format(copy.results, { count: articles.length })}
+          </p>
+        )}
+
+        {list.data && articles.length === 0 && (
+          <div className="empty-state" role="status">
+            <Icon name="search" size={40} />
+            <p>{siteMessages.faq.noMatches[lang]}</p>
+            <button
+              type="button"
+              className="button button--outline"
+              onClick={() => {
+                setQuery('');
+                selectCategory(null);
+              }}
+            >
+              {siteMessages.faq.backToList[lang]}
+            </button>
+          </div>
+        )}
+
+        {articles.length > 0 && (
+          <ul className="article-grid">
+            {articles.map((article) => (
+              <li key={article.id} className="card article-card">
+                <span className="article-card__category">{article.category_name}</span>
+                <h2>
+                  <Link to={localize(`/faq/${article.ename}.html`)}>{article.title}</Link>
+                </h2>
+                <p>{article.summary}</p>
+                <span className="article-card__more" aria-hidden="true">
+                  {common.readMore}
+                  <Icon name="arrowRight" size={16} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { Link } from 'react-router';
+import { priceCopy } from '../../locales/pages/price.ts';
+import { useCopy } from '../../shared/useCopy.ts';
+import { useLocalize } from '../../shared/useLang.ts';
+import { usePageMeta } from '../../shared/usePageMeta.ts';
+import { Accordion } from '../../shared/ui/Accordion.tsx';
+import { Icon } from '../../shared/ui/icons.tsx';
+
+export default function PricePage() {
+  usePageMeta('price');
+  const copy = useCopy(priceCopy);
+  const localize = useLocalize();
+
+  return (
+    <>
+      <section className="hero hero--page hero--center">
+        <div className="hero__inner">
+          <p className="eyebrow eyebrow--light">{copy.hero.eyebrow}</p>
+          <h1>{copy.hero.title}</h1>
+          <p className="hero__lead">{copy.hero.text}</p>
+        </div>
+      </section>
+
+      <section className="section pricing" aria-label={copy.plan.name}>
+        <article className="plan">
+          <header className="plan__header">
+            <h2>{copy.plan.name}</h2>
+            <span className="tag tag--free">{copy.plan.tag}</span>
+          </header>
+          <p className="plan__price">
+            <span className="plan__currency">{copy.plan.currency}</span>
+            <span className="plan__amount">{copy.plan.price}</span>
+            <span className="plan__period">/ {copy.plan.period}</span>
+          </p>
+          <p className="plan__summary">{copy.plan.summary}</p>
+          <ul className="check-list">
+            {copy.plan.features.map((feature) => (
+              <li key={feature}>
+                <Icon name="check" size={20} />
+                {feature}
+              </li>
+            ))}
+          </ul>
+          <Link className="button button--primary button--block" to={localize('/download')}>
+            <Icon name="download" size={20} />
+            {copy.plan.button}
+          </Link>
+          <p className="plan__note">
+            <Icon name="windows" size={16} />
+            {copy.plan.note}
+          </p>
+        </article>
+
+        <div className="included">
+          <h2>{copy.included.title}</h2>
+          <ul className="included__list">
+            {copy.included.items.map((item) => (
+              <li key={item}>
+                <Icon name="check" size={20} />
+                {item}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="band band--soft" aria-labelledby="price-faq-title">
+        <div className="section section--medium">
+          <h2 id="price-faq-title" className="section__title">
+            {copy.faq.title}
+          </h2>
+          <Accordion
+            items={copy.faq.items.map((item) => ({ title: item.q, content: <p>{item.a}</p> }))}
+          />
+        </div>
+      </section>
+
+      <section className="section cta" aria-labelledby="cta-title">
+        <h2 id="cta-title">{copy.cta.title}</h2>
+        <p>{copy.cta.text}</p>
+        <div className="cta__actions">
+          <Link className="button button--primary" to={localize('/download')}>
+            <Icon name="download" size={20} />
+            {copy.cta.button}
+          </Link>
+          <Link className="button button--outline" to={localize('/privacy')}>
+            {copy.cta.terms}
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * The script and plugin library the cloud keeps for the local API (DESIGN "The three programs":
+ * "plugin and script library"). The local API lists it with the lease token its login returned and
+ * downloads the files from `LIBRARY_FILES_PREFIX`, where the cloud serves them (public, immutable
+ * names that carry the version).
+ */
+import { z } from 'zod';
+import { ValidationKey, commonFields } from './content.ts';
+
+/** Where the cloud serves the library's files: `GET /library/<file>`. */
+export const LIBRARY_FILES_PREFIX = '/library/';
+
+/** File names of the library: no folders, no dot files. */
+export const LIBRARY_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}$/;
+
+const leaseToken = z
+  .string({ error: ValidationKey.tokenRequired })
+  .min(1, { error: ValidationKey.tokenRequired })
+  .describe('Lease token returned by apilogin')
+  .meta({ zh: 'apilogin 返回的租约 Token', example: 'lt_3f9a0c7e5b2d4f18a6c1e9b7d3f0a2c4' });
+
+/** POST /api/hainiao/pluginlist: every version of every plugin of the library. */
+export const pluginLibraryFields = commonFields.extend({ token: leaseToken });
+export type PluginLibraryFields = z.infer<typeof pluginLibraryFields>;
+
+/** POST /api/hainiao/scriptlist: every script of the library. */
+export const scriptLibraryFields = commonFields.extend({ token: leaseToken });
+export type ScriptLibraryFields = z.infer<typeof scriptLibraryFields>;
+
+/** One version of a plugin (a browser extension packaged as a zip of its unpacked folder). */
+export interface LibraryPluginVersion {
+  /** Chrome's extension id (32 letters a–p), derived from the manifest's public key. */
+  Plugin_Id: string;
+  Plugin_Name: string;
+  Plugin_Ver: string;
+  /** One-line description in the caller's language. */
+  Plugin_Desc: string;
+  /** Path of the zip on the cloud (under LIBRARY_FILES_PREFIX). */
+  url: string;
+  sha256: string;
+  size: number;
+}
+
+/** One script: JavaScript the browser runs in the environment's pages. */
+export interface LibraryScript {
+  Script_ID: string;
+  Script_Name: string;
+  Script_Ver: string;
+  Script_Desc: string;
+  url: string;
+  sha256: string;
+  size: number;
+}
+
+/** `data` of pluginlist: newest version of each plugin first. */
+export interface PluginLibraryAnswer {
+  list: LibraryPluginVersion[];
+}
+
+/** `data` of scriptlist. */
+export interface ScriptLibraryAnswer {
+  list: LibraryScript[];
+}
