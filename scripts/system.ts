@@ -59,9 +59,17 @@ export interface SystemOptions {
   localApiPort: number;
   dataDir: string;
   echo?: boolean;
+  /** Extra environment for the cloud (e.g. DATABASE_URL and DATABASE_SCHEMA for PostgreSQL). */
+  cloudEnv?: Record<string, string>;
 }
 
-export async function startSystem({ cloudPort, localApiPort, dataDir, echo }: SystemOptions) {
+export async function startSystem({
+  cloudPort,
+  localApiPort,
+  dataDir,
+  echo,
+  cloudEnv,
+}: SystemOptions) {
   const cloud = await startProgram(
     'apps/cloud/src/server.ts',
     [],
@@ -69,6 +77,7 @@ export async function startSystem({ cloudPort, localApiPort, dataDir, echo }: Sy
       PORT: String(cloudPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: process.env.LOG_LEVEL ?? (echo ? 'warn' : 'silent'),
+      ...cloudEnv,
     },
     /Hainiao cloud listening on (\S+)/,
     { echo },

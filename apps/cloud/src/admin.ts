@@ -44,7 +44,9 @@ export async function runAdmin(
   if (!values.account) throw new Error(`--account is required\n${USAGE}`);
 
   const config = loadConfig(env);
-  const database: CloudDatabase = openDatabase(config.databaseUrl);
+  const database: CloudDatabase = openDatabase(config.databaseUrl, {
+    schema: config.databaseSchema,
+  });
   try {
     await migrateToLatest(database);
     const accounts = accountService(database);

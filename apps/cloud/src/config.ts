@@ -11,6 +11,8 @@ export interface CloudConfig {
   dataDir: string;
   /** `sqlite:<file>` (default, under dataDir) or `postgres://…`. */
   databaseUrl: string;
+  /** `DATABASE_SCHEMA`: PostgreSQL schema to use (created when missing); default `public`. */
+  databaseSchema: string | undefined;
   /** The built web app (prerendered pages and assets); absent folders serve no site. */
   webDist: string | null;
 }
@@ -23,6 +25,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     host: env.HOST ?? '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'cloud.sqlite')}`,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
     webDist:
       env.WEB_DIST === ''
         ? null

@@ -11,7 +11,7 @@ import { diskStore } from './storage/files.ts';
 /** Opens the store, migrates, seeds demo content, and listens. Returns a stop function. */
 export async function startCloud(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, { schema: config.databaseSchema });
   await migrateToLatest(database);
   const releasesDir = path.join(config.dataDir, 'releases');
   await seedContent(database, { releasesDir });

@@ -122,7 +122,7 @@ describe('the started system in Chromium', () => {
     expect(await call('/api/v1/group/list', {})).toMatchObject({ code: -4 });
 
     const out: string[] = [];
-    const env = { DATA_DIR: system.dataDir, SITE_URL: system.cloud.url };
+    const env = system.adminEnv;
     await runAdmin(
       [
         'account:create',

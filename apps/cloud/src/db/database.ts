@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -21,12 +21,28 @@ export interface DatabaseOptions {
 /** Opens `sqlite:<file>` (WAL, foreign keys on) or a `postgres://` URL with the same Kysely API. */
 export function openDatabase(url: string, options: DatabaseOptions = {}): CloudDatabase {
   if (/^postgres(ql)?:\/\//.test(url)) {
+    const schema = options.schema;
+    if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema))
+      throw new Error(`invalid schema name ${schema}`);
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,
-      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool,
+        // The schema is created on first connection, so a fresh DATABASE_SCHEMA just works.
+        ...(schema
+          ? {
+              onCreateConnection: async (connection) =>
+                void (await connection.executeQuery(
+                  CompiledQuery.raw(`create schema if not exists ${schema}`),
+                )),
+            }
+          : {}),
+      }),
+    });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');

@@ -27,7 +27,7 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-const postgresUp = await postgresReachable();
+export const postgresUp = await postgresReachable();
 if (!postgresUp) {
   const message = `PostgreSQL is not reachable at ${TEST_POSTGRES_URL}: cloud tests on PostgreSQL are SKIPPED`;
   // Under CI the PostgreSQL half of the suite is mandatory.
