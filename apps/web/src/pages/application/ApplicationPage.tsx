@@ -3,6 +3,8 @@ import { applicationCopy } from '../../locales/pages/application.ts';
 import { useCopy } from '../../shared/useCopy.ts';
 import { useLocalize } from '../../shared/useLang.ts';
 import { usePageMeta } from '../../shared/usePageMeta.ts';
+import { IconCard } from '../../shared/ui/IconCard.tsx';
+import { PageHero } from '../../shared/ui/PageHero.tsx';
 import { Accordion } from '../../shared/ui/Accordion.tsx';
 import { Icon, type IconName } from '../../shared/ui/icons.tsx';
 
@@ -16,13 +18,7 @@ export default function ApplicationPage() {
 
   return (
     <>
-      <section className="hero hero--page">
-        <div className="hero__inner">
-          <p className="eyebrow eyebrow--light">{copy.hero.eyebrow}</p>
-          <h1>{copy.hero.title}</h1>
-          <p className="hero__lead">{copy.hero.text}</p>
-        </div>
-      </section>
+      <PageHero eyebrow={copy.hero.eyebrow} title={copy.hero.title} lead={copy.hero.text} />
 
       <section className="section" aria-labelledby="ecommerce-title">
         <article className="showcase">
@@ -41,13 +37,13 @@ export default function ApplicationPage() {
           </div>
           <ul className="detail-grid">
             {copy.ecommerce.details.map((detail, index) => (
-              <li key={detail.title} className="card card--compact">
-                <span className="card__icon card__icon--small">
-                  <Icon name={DETAIL_ICONS[index] ?? 'check'} size={22} />
-                </span>
-                <h3>{detail.title}</h3>
-                <p>{detail.text}</p>
-              </li>
+              <IconCard
+                key={detail.title}
+                compact
+                icon={DETAIL_ICONS[index] ?? 'check'}
+                title={detail.title}
+                text={detail.text}
+              />
             ))}
           </ul>
         </article>
@@ -63,13 +59,12 @@ export default function ApplicationPage() {
           </header>
           <ul className="card-grid card-grid--3">
             {copy.others.items.map((item, index) => (
-              <li key={item.title} className="card card--feature">
-                <span className="card__icon">
-                  <Icon name={OTHER_ICONS[index] ?? 'check'} size={26} />
-                </span>
-                <h3>{item.title}</h3>
-                <p>{item.text}</p>
-              </li>
+              <IconCard
+                key={item.title}
+                icon={OTHER_ICONS[index] ?? 'check'}
+                title={item.title}
+                text={item.text}
+              />
             ))}
           </ul>
         </div>

@@ -13,6 +13,7 @@ import { useText } from '../../app/i18n.ts';
 import { useCopy } from '../../shared/useCopy.ts';
 import { useLang, useLocalize } from '../../shared/useLang.ts';
 import { usePageMeta } from '../../shared/usePageMeta.ts';
+import { PageHero } from '../../shared/ui/PageHero.tsx';
 import { Icon } from '../../shared/ui/icons.tsx';
 
 /** The category a URL hash selects (`#12`), or null for all. */
@@ -72,27 +73,22 @@ export default function FaqListPage() {
 
   return (
     <>
-      <section className="hero hero--page hero--center">
-        <div className="hero__inner">
-          <p className="eyebrow eyebrow--light">{copy.hero.eyebrow}</p>
-          <h1>{copy.hero.title}</h1>
-          <p className="hero__lead">{copy.hero.text}</p>
-          <form className="search" role="search" onSubmit={(event) => event.preventDefault()}>
-            <label htmlFor={searchId} className="visually-hidden">
-              {copy.search.label}
-            </label>
-            <Icon name="search" size={22} className="search__icon" />
-            <input
-              id={searchId}
-              type="search"
-              value={query}
-              placeholder={copy.search.placeholder}
-              autoComplete="off"
-              onChange={(event) => setQuery(event.target.value)}
-            />
-          </form>
-        </div>
-      </section>
+      <PageHero center eyebrow={copy.hero.eyebrow} title={copy.hero.title} lead={copy.hero.text}>
+        <form className="search" role="search" onSubmit={(event) => event.preventDefault()}>
+          <label htmlFor={searchId} className="visually-hidden">
+            {copy.search.label}
+          </label>
+          <Icon name="search" size={22} className="search__icon" />
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            placeholder={copy.search.placeholder}
+            autoComplete="off"
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </form>
+      </PageHero>
 
       <div className="section faq">
         <fieldset className="category-filter">

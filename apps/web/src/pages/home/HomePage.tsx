@@ -4,6 +4,7 @@ import { homeCopy } from '../../locales/pages/home.ts';
 import { useCopy } from '../../shared/useCopy.ts';
 import { useLocalize } from '../../shared/useLang.ts';
 import { usePageMeta } from '../../shared/usePageMeta.ts';
+import { IconCard } from '../../shared/ui/IconCard.tsx';
 import { Carousel } from '../../shared/ui/Carousel.tsx';
 import { Icon, type IconName } from '../../shared/ui/icons.tsx';
 import { Tabs } from '../../shared/ui/Tabs.tsx';
@@ -71,13 +72,12 @@ export default function HomePage() {
         </header>
         <ul className="card-grid card-grid--4">
           {copy.features.items.map((feature, index) => (
-            <li key={feature.title} className="card card--feature">
-              <span className="card__icon">
-                <Icon name={FEATURE_ICONS[index] ?? 'check'} size={26} />
-              </span>
-              <h3>{feature.title}</h3>
-              <p>{feature.text}</p>
-            </li>
+            <IconCard
+              key={feature.title}
+              icon={FEATURE_ICONS[index] ?? 'check'}
+              title={feature.title}
+              text={feature.text}
+            />
           ))}
         </ul>
       </section>

@@ -3,6 +3,7 @@ import { priceCopy } from '../../locales/pages/price.ts';
 import { useCopy } from '../../shared/useCopy.ts';
 import { useLocalize } from '../../shared/useLang.ts';
 import { usePageMeta } from '../../shared/usePageMeta.ts';
+import { PageHero } from '../../shared/ui/PageHero.tsx';
 import { Accordion } from '../../shared/ui/Accordion.tsx';
 import { Icon } from '../../shared/ui/icons.tsx';
 
@@ -13,13 +14,7 @@ export default function PricePage() {
 
   return (
     <>
-      <section className="hero hero--page hero--center">
-        <div className="hero__inner">
-          <p className="eyebrow eyebrow--light">{copy.hero.eyebrow}</p>
-          <h1>{copy.hero.title}</h1>
-          <p className="hero__lead">{copy.hero.text}</p>
-        </div>
-      </section>
+      <PageHero center eyebrow={copy.hero.eyebrow} title={copy.hero.title} lead={copy.hero.text} />
 
       <section className="section pricing" aria-label={copy.plan.name}>
         <article className="plan">

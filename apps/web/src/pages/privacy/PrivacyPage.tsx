@@ -3,6 +3,7 @@ import { privacyCopy } from '../../locales/pages/privacy.ts';
 import { useCopy } from '../../shared/useCopy.ts';
 import { useLocalize } from '../../shared/useLang.ts';
 import { usePageMeta } from '../../shared/usePageMeta.ts';
+import { PageHero } from '../../shared/ui/PageHero.tsx';
 import { Icon } from '../../shared/ui/icons.tsx';
 
 export default function PrivacyPage() {
@@ -12,14 +13,9 @@ export default function PrivacyPage() {
 
   return (
     <>
-      <section className="hero hero--page">
-        <div className="hero__inner">
-          <p className="eyebrow eyebrow--light">{copy.hero.eyebrow}</p>
-          <h1>{copy.hero.title}</h1>
-          <p className="hero__lead">{copy.hero.intro}</p>
-          <p className="hero__meta">{copy.hero.updated}</p>
-        </div>
-      </section>
+      <PageHero eyebrow={copy.hero.eyebrow} title={copy.hero.title} lead={copy.hero.intro}>
+        <p className="hero__meta">{copy.hero.updated}</p>
+      </PageHero>
 
       <div className="section legal">
         <nav className="legal__toc" aria-labelledby="toc-title">
