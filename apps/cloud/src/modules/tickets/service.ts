@@ -31,6 +31,16 @@ import {
 const isStaff = (account: Account) => account.role === 'staff';
 const notFound = () => new CloudError(404, siteMessages.ticket.notFound);
 
+export interface TicketQuery {
+  /** Only this account's tickets; all when undefined (staff). */
+  ownerId?: number | undefined;
+  status?: number | undefined;
+  typeid?: number | undefined;
+  q?: string | undefined;
+  page?: number | undefined;
+  page_size?: number | undefined;
+}
+
 export interface TicketDeps {
   database: CloudDatabase;
   files: FileStore;
@@ -118,6 +128,63 @@ export function ticketService({
     return rows.map((row) => row.email);
   }
 
+  /** One page of tickets, most recently updated first, with the owner and the type's name. */
+  async function listTickets(query: TicketQuery, lang: Lang) {
+    let base = db
+      .selectFrom('ticket')
+      .innerJoin('account', 'account.id', 'ticket.account_id')
+      .leftJoin('ticket_type', 'ticket_type.id', 'ticket.typeid');
+    if (query.ownerId !== undefined) base = base.where('ticket.account_id', '=', query.ownerId);
+    if (query.status !== undefined) base = base.where('ticket.status', '=', query.status);
+    if (query.typeid) base = base.where('ticket.typeid', '=', query.typeid);
+    if (query.q) {
+      // Case-insensitive on both databases; % and _ typed by staff match themselves.
+      const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const asId = /^\d+$/.test(query.q) ? Number(query.q) : -1;
+      const contains = (column: string) =>
+        sql<boolean>`lower(${sql.ref(column)}) like ${like} escape '\\'`;
+      base = base.where((eb) =>
+        eb.or([
+          eb('ticket.id', '=', asId),
+          contains('ticket.title'),
+          contains('ticket.content'),
+          contains('ticket.email'),
+          contains('account.account'),
+        ]),
+      );
+    }
+    const size = query.page_size ?? TICKET_PAGE_SIZE_DEFAULT;
+    const page = query.page ?? 1;
+    const [rows, total] = await Promise.all([
+      base
+        .select([
+          'ticket.id',
+          'ticket.title',
+          'ticket.typeid',
+          'ticket.status',
+          'ticket.add_time',
+          'ticket.update_time',
+          'ticket.email',
+          'account.account as username',
+          'ticket_type.name_en',
+          'ticket_type.name_zh',
+        ])
+        .orderBy('ticket.update_time', 'desc')
+        .orderBy('ticket.id', 'desc')
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      list: rows.map(({ name_en, name_zh, ...row }) => ({
+        ...row,
+        type: typeName({ name_en, name_zh }, lang),
+      })),
+      count: Number(total.n),
+    };
+  }
+
   return {
     async types(lang: Lang) {
       const rows = await db
@@ -130,6 +197,7 @@ export function ticketService({
       return { type: rows.map((row) => ({ typeid: row.id, typename: typeName(row, lang) })) };
     },
 
+    /** The customer's list: their own tickets (staff: all), optionally of one type. */
     async list(
       account: Account,
       query: {
@@ -139,37 +207,7 @@ export function ticketService({
       },
       lang: Lang,
     ) {
-      let base = db.selectFrom('ticket').leftJoin('ticket_type', 'ticket_type.id', 'ticket.typeid');
-      if (!isStaff(account)) base = base.where('ticket.account_id', '=', account.id);
-      if (query.typeid) base = base.where('ticket.typeid', '=', query.typeid);
-      const size = query.page_size ?? TICKET_PAGE_SIZE_DEFAULT;
-      const page = query.page ?? 1;
-      const [rows, total] = await Promise.all([
-        base
-          .select([
-            'ticket.id',
-            'ticket.title',
-            'ticket.typeid',
-            'ticket.status',
-            'ticket.add_time',
-            'ticket.update_time',
-            'ticket_type.name_en',
-            'ticket_type.name_zh',
-          ])
-          .orderBy('ticket.update_time', 'desc')
-          .orderBy('ticket.id', 'desc')
-          .limit(size)
-          .offset((page - 1) * size)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return {
-        list: rows.map(({ name_en, name_zh, ...row }) => ({
-          ...row,
-          type: typeName({ name_en, name_zh }, lang),
-        })),
-        count: Number(total.n),
-      };
+      return listTickets({ ...query, ownerId: isStaff(account) ? undefined : account.id }, lang);
     },
 
     async detail(account: Account, id: number, lang: Lang) {
@@ -421,68 +459,9 @@ export function ticketService({
 
     // --- Staff console ---
 
-    async staffList(
-      query: {
-        status?: number | undefined;
-        typeid?: number | undefined;
-        q?: string | undefined;
-        page?: number | undefined;
-        page_size?: number | undefined;
-      },
-      lang: Lang,
-    ) {
-      let base = db
-        .selectFrom('ticket')
-        .innerJoin('account', 'account.id', 'ticket.account_id')
-        .leftJoin('ticket_type', 'ticket_type.id', 'ticket.typeid');
-      if (query.status !== undefined) base = base.where('ticket.status', '=', query.status);
-      if (query.typeid) base = base.where('ticket.typeid', '=', query.typeid);
-      if (query.q) {
-        // Case-insensitive on both databases; % and _ typed by staff match themselves.
-        const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const asId = /^\d+$/.test(query.q) ? Number(query.q) : -1;
-        const contains = (column: string) =>
-          sql<boolean>`lower(${sql.ref(column)}) like ${like} escape '\\'`;
-        base = base.where((eb) =>
-          eb.or([
-            eb('ticket.id', '=', asId),
-            contains('ticket.title'),
-            contains('ticket.content'),
-            contains('ticket.email'),
-            contains('account.account'),
-          ]),
-        );
-      }
-      const size = query.page_size ?? 20;
-      const page = query.page ?? 1;
-      const [rows, total] = await Promise.all([
-        base
-          .select([
-            'ticket.id',
-            'ticket.title',
-            'ticket.typeid',
-            'ticket.status',
-            'ticket.add_time',
-            'ticket.update_time',
-            'ticket.email',
-            'account.account as username',
-            'ticket_type.name_en',
-            'ticket_type.name_zh',
-          ])
-          .orderBy('ticket.update_time', 'desc')
-          .orderBy('ticket.id', 'desc')
-          .limit(size)
-          .offset((page - 1) * size)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return {
-        list: rows.map(({ name_en, name_zh, ...row }) => ({
-          ...row,
-          type: typeName({ name_en, name_zh }, lang),
-        })),
-        count: Number(total.n),
-      };
+    /** The staff queue: every ticket, filtered by status, type and text. */
+    async staffList(query: Omit<TicketQuery, 'ownerId'>, lang: Lang) {
+      return listTickets({ ...query, page_size: query.page_size ?? 20 }, lang);
     },
 
     async allTypes() {
