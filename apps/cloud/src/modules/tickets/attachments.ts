@@ -27,11 +27,8 @@ export const newFileId = () => randomBytes(12).toString('base64url');
 export function cleanFileName(name: string | undefined, ext: string): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   // Control characters and quotes could break the Content-Disposition header.
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .trim()
-    .slice(0, 200);
+  const unsafe = /[\u0000-\u001f\u007f"]/g; // eslint-disable-line no-control-regex
+  const cleaned = base.replace(unsafe, '').trim().slice(0, 200);
   return cleaned || `attachment.${ext}`;
 }
 
