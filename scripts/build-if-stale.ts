@@ -23,6 +23,8 @@ export function buildWebIfStale(): void {
     'packages/contract/src',
     // The build prerenders the download and FAQ pages from the seeded content.
     'apps/cloud/src/modules/content',
+    // The API docs' example page shows these files.
+    'docs/examples',
   ];
   const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
   const newest = Math.max(

@@ -1,8 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { apiDocPlugin } from './src/pages/api-doc/build/plugin.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), apiDocPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type SQLite from 'better-sqlite3';
-import { localApiMessages } from '@hainiao/contract';
+import { buildOpenApi, localApiMessages, OPENAPI_PATH } from '@hainiao/contract';
 import type { AccountSession } from './account/session.ts';
 import type { CloudClient } from './cloud/client.ts';
 import type { ServiceContext } from './context.ts';
@@ -41,6 +41,8 @@ export interface LocalApiOptions {
   log?: CallLog;
   onQuit?: () => void;
   proxyCheckTimeoutMs?: number;
+  /** The IP-lookup endpoint, when configured: proxy checks also find the exit. */
+  ipLookupUrl?: string;
 }
 
 export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyInstance> {
@@ -65,6 +67,8 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
 
   if (options.echo || options.log) {
     app.addHook('onSend', async (request, reply, payload) => {
+      // The OpenAPI document is too long to print; it holds no call.
+      if (request.routeOptions.url === OPENAPI_PATH) return payload;
       const line = `${request.method} ${request.url} ${maskSecrets(request.body)} -> ${reply.statusCode} ${maskSecrets(
         (() => {
           try {
@@ -134,6 +138,7 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
     rateLimiter: rateLimiter(),
     dataDir: options.dataDir,
     proxyCheckTimeoutMs: options.proxyCheckTimeoutMs ?? PROXY_CHECK_TIMEOUT_MS,
+    ipLookupUrl: options.ipLookupUrl,
   };
 
   accountRoutes(app, ctx);
@@ -145,5 +150,20 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
   scriptRoutes(app, ctx);
   groupRoutes(app, ctx);
   pluginRoutes(app, ctx);
+
+  // GET /openapi.json: the OpenAPI document of these calls, generated from the contract (no login;
+  // the Host and Origin guards apply). Its server entry carries the port the service listens on.
+  let openapi: { port: number; text: string } | undefined;
+  app.get(OPENAPI_PATH, async (request, reply) => {
+    const port = request.socket.localPort ?? 0;
+    if (openapi?.port !== port) {
+      const siteUrl = options.allowedOrigins?.[0];
+      openapi = {
+        port,
+        text: JSON.stringify(buildOpenApi({ port, ...(siteUrl ? { siteUrl } : {}) })),
+      };
+    }
+    return reply.type('application/json; charset=utf-8').send(openapi.text);
+  });
   return app;
 }

@@ -3,6 +3,7 @@
  *
  *   hainiao-api [--port 8186] [--account NAME --app_id ID --app_key KEY] [--return on|off]
  *               [--logs on|off] [--hide on|off] [--data DIR] [--cloud URL] [--host 127.0.0.1]
+ *               [--browser-path FILE] [--ip-lookup URL]
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,7 +15,8 @@ import { accountSession, deviceId } from './account/session.ts';
 import { buildLocalApi } from './app.ts';
 import { cloudClient, CLOUD_TIMEOUT_MS } from './cloud/client.ts';
 import { callLog } from './logging.ts';
-import { missingRuntime, type BrowserRuntime } from './runtime/browser.ts';
+import type { BrowserRuntime } from './runtime/browser.ts';
+import { chromiumRuntime } from './runtime/chromium.ts';
 import { PROXY_CHECK_TIMEOUT_MS } from './runtime/proxy-check.ts';
 import { openStore, optimizeStore } from './store/database.ts';
 import { groupStore } from './store/groups.ts';
@@ -34,17 +36,24 @@ export interface LocalApiFlags {
   cloudTimeoutMs?: number;
   /** Time limit of a proxy check (HAINIAO_PROXY_CHECK_TIMEOUT_MS). */
   proxyCheckTimeoutMs?: number;
+  /** The browser to run (--browser-path, HAINIAO_BROWSER_PATH; else the usual locations). */
+  browserPath?: string;
+  /** The IP-lookup endpoint of proxy checks (--ip-lookup, HAINIAO_IP_LOOKUP). */
+  ipLookupUrl?: string;
 }
 
 export const USAGE = `usage: hainiao-api [--port 8186] [--account NAME --app_id ID --app_key KEY]
                    [--return on|off] [--logs on|off] [--hide on|off]
                    [--data DIR] [--cloud URL] [--host 127.0.0.1]
+                   [--browser-path FILE] [--ip-lookup URL]
 
   --port     listening port (8186)            --return  print each call and its answer (on)
   --account  account to log in with at start  --logs    log file in <data>/logs (on)
   --app_id   API credential id                --hide    run in the background (off)
   --app_key  API credential secret            --data    data folder (~/.hainiao)
-  --cloud    the cloud (http://localhost:8080), also the only browser origin allowed`;
+  --cloud    the cloud (http://localhost:8080), also the only browser origin allowed
+  --browser-path  Chromium, Chrome or Edge to run (found in the usual places otherwise)
+  --ip-lookup     IP-lookup endpoint of proxy checks (http://ip-api.com/json/…)`;
 
 const onOff = (value: string | undefined, fallback: boolean) =>
   value === undefined ? fallback : /^(on|1|true|yes)$/i.test(value);
@@ -73,6 +82,8 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
       hide: { type: 'string' },
       data: { type: 'string' },
       cloud: { type: 'string' },
+      'browser-path': { type: 'string' },
+      'ip-lookup': { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -97,6 +108,8 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
     ),
     cloudTimeoutMs: positive(env.HAINIAO_CLOUD_TIMEOUT_MS),
     proxyCheckTimeoutMs: positive(env.HAINIAO_PROXY_CHECK_TIMEOUT_MS),
+    browserPath: values['browser-path'] ?? env.HAINIAO_BROWSER_PATH,
+    ipLookupUrl: values['ip-lookup'] ?? env.HAINIAO_IP_LOOKUP,
   };
 }
 
@@ -122,12 +135,19 @@ export const pidFile = (dataDir: string) => path.join(dataDir, 'hainiao-api.pid'
  * credential), a stop function (browsers stopped, lease released, server and store closed) and a
  * promise that settles once the service has stopped (after /api/v1/quit too).
  */
-export async function startLocalApi(
-  flags: LocalApiFlags,
-  runtime: BrowserRuntime = missingRuntime,
-) {
+export async function startLocalApi(flags: LocalApiFlags, givenRuntime?: BrowserRuntime) {
   const store = openStore(flags.dataDir);
   removeOrphanFolders(store, flags.dataDir);
+  // Real Chromium; it first ends whatever browsers a killed previous run left.
+  const runtime =
+    givenRuntime ??
+    chromiumRuntime({
+      db: store,
+      dataDir: flags.dataDir,
+      browserPath: flags.browserPath,
+      ipLookupUrl: flags.ipLookupUrl,
+      proxyCheckTimeoutMs: flags.proxyCheckTimeoutMs,
+    });
   const log = flags.logs ? callLog(flags.dataDir) : undefined;
   const say = (line: string) => {
     log?.write(line);
@@ -165,6 +185,7 @@ export async function startLocalApi(
     echo: flags.echo,
     log,
     proxyCheckTimeoutMs: flags.proxyCheckTimeoutMs ?? PROXY_CHECK_TIMEOUT_MS,
+    ipLookupUrl: flags.ipLookupUrl,
     onQuit: () => void stop(),
   });
   await app.listen({ port: flags.port, host: flags.host });
@@ -190,6 +211,7 @@ export async function startLocalApi(
     stop,
     stopped,
     session,
+    runtime,
     loginError,
   };
 }
@@ -254,11 +276,22 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const api = await startLocalApi(flags);
   console.log(`Hainiao local API listening on ${api.url} (data: ${flags.dataDir})`);
   if (api.session.current) console.log(`Logged in as ${api.session.current.Account}`);
-  if (api.loginError) console.error(`Login failed: ${api.loginError}`);
   if (flags.hide) fs.writeFileSync(pidFile(flags.dataDir), `${process.pid}\n`);
+  if (api.loginError) console.error(`Login failed: ${api.loginError}`);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(signal, () => void api.stop());
   }
+  // The browser environments run on (found in the background at start).
+  (api.runtime as { browser?: () => Promise<{ path: string; version: string; driver: string }> })
+    .browser?.()
+    .then(
+      (found) =>
+        console.log(
+          `Browser core ${found.version} (${found.path})` +
+            (found.driver ? `, chromedriver ${found.driver}` : ''),
+        ),
+      (error: Error) => console.error(`Browser: ${error.message}`),
+    );
   await api.stopped;
   if (flags.hide) fs.rmSync(pidFile(flags.dataDir), { force: true });
   process.exit(0);

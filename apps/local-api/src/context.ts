@@ -20,4 +20,6 @@ export interface ServiceContext {
   /** The data folder: the store, sessions/<Session_ID>/, library/, logs/. */
   dataDir: string;
   proxyCheckTimeoutMs: number;
+  /** The configured IP-lookup endpoint (--ip-lookup), if any. */
+  ipLookupUrl?: string | undefined;
 }

@@ -1142,16 +1142,21 @@ describe('browser control', () => {
       code: 0,
       data: {
         listid: [
-          { Session_ID: id, status: -2 },
+          { Session_ID: id, status: 0, Session_Actived: 1, isHeadless: 1 },
           { Session_ID: 'ghost', status: -22 },
         ],
         total: 2,
       },
     });
-    for (const action of ['stop', 'kill']) {
+    // A headless environment must be killed (-20); then both answer 0.
+    for (const [action, code] of [
+      ['stop', -20],
+      ['kill', 0],
+      ['stop', 0],
+    ] as const) {
       const res = await service.post(`/api/v1/browser/${action}`, { Session_ID: [id, 'ghost'] });
       expect(res.json().data.listid).toEqual([
-        { Session_ID: id, status: 0 },
+        { Session_ID: id, status: code },
         { Session_ID: 'ghost', status: -22 },
       ]);
     }

@@ -9,7 +9,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { LANGS, localizePath, type Lang } from '@hainiao/contract';
+import {
+  API_DOC_BASE,
+  API_DOC_SLUGS,
+  API_DOC_TITLES,
+  LANGS,
+  apiDocPath,
+  apiDocSlugOf,
+  localizePath,
+  type Lang,
+} from '@hainiao/contract';
+import { apiDocCopy } from '../src/locales/pages/api-doc.ts';
 import { openContentSnapshot } from '../../cloud/src/modules/content/snapshot.ts';
 
 import type * as ServerEntryModule from '../src/entry-server.tsx';
@@ -78,7 +88,7 @@ function head(
   meta: MetaKey,
   lang: Lang,
   englishPath: string | null,
-  options: { values?: MetaValues; source?: string } = {},
+  options: { values?: MetaValues; source?: string | string[] } = {},
 ) {
   const { title, description, keywords } = entry.metaFor(meta, lang, options.values);
   const tags = [
@@ -104,7 +114,7 @@ function head(
     }
     tags.push(`<link rel="alternate" hreflang="x-default" href="${siteUrl}${englishPath}" />`);
   }
-  tags.push(...preloads(options.source));
+  for (const source of [options.source ?? []].flat()) tags.push(...preloads(source));
   return tags.join('\n    ');
 }
 
@@ -185,6 +195,35 @@ try {
       pages += 1;
     }
     addToSitemap(englishPath);
+  }
+
+  // The local API documentation: /api/doc (the overview) and every page of the contract, with each
+  // page's title and description and its two chunks (the documentation shell and the page's own).
+  // /api/doc/overview is /api/doc under another name: its canonical address is /api/doc.
+  for (const englishPath of [API_DOC_BASE, ...API_DOC_SLUGS.map(apiDocPath)]) {
+    const slug = apiDocSlugOf(englishPath) ?? 'overview';
+    const canonicalPath = englishPath === apiDocPath('overview') ? API_DOC_BASE : englishPath;
+    for (const lang of LANGS) {
+      const url = localizePath(englishPath, lang);
+      const { html } = await entry.render(url);
+      const values = {
+        title: API_DOC_TITLES[slug][lang],
+        description: apiDocCopy[lang].pageDescriptions[slug],
+      };
+      const source = ['src/pages/api-doc/ApiDocPage.tsx', `src/pages/api-doc/pages/${slug}.tsx`];
+      write(
+        path.join(url, 'index.html'),
+        page(
+          entry,
+          template,
+          lang,
+          head(entry, 'apiDoc', lang, canonicalPath, { source, values }),
+          html,
+        ),
+      );
+      pages += 1;
+    }
+    if (canonicalPath === englishPath) addToSitemap(englishPath);
   }
 
   // One page per seeded FAQ article, at /faq/{ename}.html in both languages.

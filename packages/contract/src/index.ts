@@ -11,3 +11,4 @@ export * from './appendix/index.ts';
 export * from './schemas/local-api/index.ts';
 export * from './schemas/cloud/index.ts';
 export * from './schemas/routes.ts';
+export * from './docs/index.ts';

@@ -178,7 +178,15 @@ export async function verifyProxy(
       password: s.Proxy_Password,
     },
     ctx.proxyCheckTimeoutMs,
+    // With a configured lookup, the check also finds the exit (and Automatic_Configure takes its
+    // time zone, country and language).
+    { lookupUrl: ctx.ipLookupUrl },
   );
+  if (result.ok && result.exit && s.Automatic_Configure === 1) {
+    if (result.exit.timezone) s.TimeZone = result.exit.timezone;
+    if (result.exit.country) s.CountryCode = result.exit.country;
+    if (result.exit.language) s.LanguageCode = result.exit.language;
+  }
   if (!result.ok) {
     throw fail(
       S.PROXY_CHECK_FAILED,

@@ -1,27 +1,70 @@
 /**
  * Browser control (local-api.md §4, §7, §8): start, stop, kill and status, with their validation
  * and per-environment results (0, or a code of the start/status table: -22 unknown id, -7 already
- * running, -20 a headless environment must be killed). The launching itself is the BrowserRuntime's.
+ * running, -8 waiting in the start queue, -12 the browser exited by itself, -13 its proxy failed,
+ * -20 a headless environment must be killed). The launching itself is the BrowserRuntime's.
  */
 import type { FastifyInstance } from 'fastify';
 import { ActivedType, BrowserCodes, localApiMessages } from '@hainiao/contract';
 import type { ServiceContext } from '../context.ts';
 import { v1 } from '../http/envelope.ts';
 import { post } from '../http/route.ts';
-import type { RunningBrowser } from '../runtime/browser.ts';
+import type { LaunchPlan, RunningBrowser } from '../runtime/browser.ts';
+import type { EnvironmentRecord } from '../store/environments.ts';
 
 const B = BrowserCodes.code;
 
 function runningFields(running: RunningBrowser | undefined) {
+  const { Session_ID: _id, Session_Headless, ...rest } = running ?? ({} as Partial<RunningBrowser>);
+  void _id;
   return {
     Session_Actived: running ? 1 : 0,
     Session_ProcessID: running?.Session_ProcessID ?? 0,
     Session_StartTime: running?.Session_StartTime ?? '',
     Session_Args: running?.Session_Args ?? [],
-    isHeadless: running?.Session_Headless ?? 0,
+    isHeadless: Session_Headless ?? 0,
     browser_CDP_Port: running?.browser_CDP_Port ?? 0,
     browser_Path: running?.browser_Path ?? '',
     webdriver: running?.webdriver ?? '',
+    ...(running ? rest : {}),
+  };
+}
+
+/** What a start needs from the store: start pages, plugins, the active script, cookie saving. */
+function launchPlan(
+  ctx: ServiceContext,
+  record: EnvironmentRecord,
+  options: { headless: boolean; args: string[] },
+): LaunchPlan {
+  const active = ctx.envs.scripts(record.id).find((script) => script.active === 1);
+  return {
+    environment: record,
+    headless: options.headless,
+    args: options.args,
+    startPages: ctx.envs
+      .startPages(record.id)
+      .filter((page) => page.flag === 1)
+      .map((page) => page.url),
+    plugins: ctx.envs.plugins(record.id).map((plugin) => ({
+      Plugin_Id: plugin.plugin_id,
+      dir: ctx.library.pluginDir(plugin.plugin_id, plugin.version),
+    })),
+    ...(active
+      ? {
+          script: {
+            Script_ID: active.script_id,
+            name: active.name,
+            source: ctx.envs.scriptSource(active.script_id, active.version),
+          },
+        }
+      : {}),
+    saveCookies(cookies) {
+      // Re-read the environment: it may have been changed while the browser ran.
+      const current = ctx.envs.visible(record.owner, record.id);
+      if (!current) return;
+      current.record.cookies = cookies;
+      ctx.envs.save(current.record);
+    },
   };
 }
 
@@ -51,7 +94,7 @@ export function browserRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         Session_ID: id,
         Session_Name: visible.record.name,
         Group_Name: visible.record.group,
-        status: B.SUCCESS,
+        status: running ? B.SUCCESS : (ctx.runtime.condition(id) ?? B.SUCCESS),
         ...runningFields(running),
       });
     }
@@ -64,32 +107,46 @@ export function browserRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   post(app, ctx, '/api/v1/browser/start', async ({ body, request, login }) => {
     const ids = [...new Set(body.Session_ID)];
     const found = ctx.envs.visibleMany(login.Account, ids);
-    const listid = [];
-    let started = 0;
+    const options = { headless: body.isHeadless === 1, args: body.args ?? [] };
+    const interval = (body.Start_Interval ?? 0) * 1000;
+    const results = new Map<string, Record<string, unknown>>();
+    const launches: Promise<void>[] = [];
+    let launched = 0;
     for (const id of ids) {
       const visible = found.get(id);
       if (!visible) {
-        listid.push({ Session_ID: id, status: B.SESSION_NOT_FOUND });
+        results.set(id, { Session_ID: id, status: B.SESSION_NOT_FOUND });
         continue;
       }
-      if (ctx.runtime.running(id)) {
-        listid.push({
+      const running = ctx.runtime.running(id);
+      if (running || ctx.runtime.condition(id) === B.ENV_QUEUED) {
+        results.set(id, {
           Session_ID: id,
-          status: B.ENV_RUNNING,
-          ...runningFields(ctx.runtime.running(id)),
+          status: running ? B.ENV_RUNNING : B.ENV_QUEUED,
+          ...runningFields(running),
         });
         continue;
       }
-      if (started > 0 && body.Start_Interval) {
-        await new Promise((resolve) => setTimeout(resolve, (body.Start_Interval ?? 0) * 1000));
+      // With Start_Interval, one launch after the other with the pause between them; without,
+      // all at once (the runtime launches as many at a time as the machine has cores).
+      if (launched > 0 && interval > 0) {
+        await Promise.all(launches.splice(0));
+        await new Promise((resolve) => setTimeout(resolve, interval));
       }
-      started += 1;
-      const result = await ctx.runtime.start(visible.record, {
-        headless: body.isHeadless === 1,
-        args: body.args ?? [],
-      });
-      listid.push({ Session_ID: id, status: result.status, ...runningFields(result.running) });
+      launched += 1;
+      launches.push(
+        ctx.runtime.start(launchPlan(ctx, visible.record, options)).then((result) => {
+          results.set(id, {
+            Session_ID: id,
+            status: result.status,
+            ...(result.reason ? { message: result.reason } : {}),
+            ...runningFields(result.running),
+          });
+        }),
+      );
     }
+    await Promise.all(launches);
+    const listid = ids.map((id) => results.get(id)!);
     return v1(request, localApiMessages.browserStartFinished, { listid, total: listid.length });
   });
 

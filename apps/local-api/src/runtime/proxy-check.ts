@@ -1,13 +1,25 @@
 /**
- * The proxy check of create and proxy/update (Automatic_Configure 1 or Is_CheckProxy 1): the proxy
- * must accept a connection within the time limit and, for SOCKS5, complete its greeting and
- * user/password authentication. Failures carry libcurl's code (DESIGN: "Proxy checks answer with
- * the curl code table"). Finding the exit IP and its time zone belongs to the browser runtime.
+ * The proxy check (create and proxy/update with Automatic_Configure 1 or Is_CheckProxy 1, and each
+ * start of an environment with Automatic_Configure 1): the proxy must accept a connection and its
+ * handshake, then carry a request to the IP-lookup endpoint, which tells the exit IP and its
+ * country, time zone and position (the language follows from the country). Failures carry
+ * libcurl's code (DESIGN: "Proxy checks answer with the curl code table"): could not resolve the
+ * proxy 5, the target 6, connection refused 7, timeout 28, proxy handshake 97, …
+ *
+ * The endpoint is configurable (--ip-lookup, HAINIAO_IP_LOOKUP) and may answer in the shapes of
+ * ip-api.com (query, countryCode, timezone, lat, lon), ipinfo.io (ip, country, timezone, loc) or
+ * ipapi.co / ipwho.is (ip, country_code, timezone or timezone.id, latitude, longitude).
  */
+import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
-import { CurlCodes } from '@hainiao/contract';
+import tls from 'node:tls';
+import { CurlCodes, findTimezone, isLanguageCode } from '@hainiao/contract';
+import { startForwarder, type ProxySpec } from './proxy.ts';
 
 export const PROXY_CHECK_TIMEOUT_MS = 10_000;
+export const DEFAULT_IP_LOOKUP_URL =
+  'http://ip-api.com/json/?fields=status,message,query,countryCode,timezone,lat,lon';
 
 export interface ProxyTarget {
   type: string;
@@ -17,13 +29,34 @@ export interface ProxyTarget {
   password?: string;
 }
 
+export interface ExitInfo {
+  ip: string;
+  /** 'US', or '' when the endpoint did not say. */
+  country: string;
+  /** An IANA zone of the appendix, or ''. */
+  timezone: string;
+  /** A language code of the appendix, or ''. */
+  language: string;
+  latitude?: number;
+  longitude?: number;
+}
+
 export type ProxyCheck =
-  { ok: true } | { ok: false; curlCode: number; curlName: string; reason: string };
+  { ok: true; exit?: ExitInfo } | { ok: false; curlCode: number; curlName: string; reason: string };
 
 const C = CurlCodes.code;
 
-function failed(curlCode: number, reason: string): ProxyCheck {
+export function failed(curlCode: number, reason: string): ProxyCheck & { ok: false } {
   return { ok: false, curlCode, curlName: CurlCodes.get(curlCode)?.name ?? '', reason };
+}
+
+class CheckFailure extends Error {
+  constructor(
+    readonly curlCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** Reads exactly `size` bytes or fails. */
@@ -53,68 +86,313 @@ function reader(socket: net.Socket) {
     });
 }
 
-async function socks5Handshake(socket: net.Socket, target: ProxyTarget): Promise<ProxyCheck> {
+async function socks5Handshake(socket: net.Socket, target: ProxyTarget): Promise<void> {
   const read = reader(socket);
   const withAuth = Boolean(target.username);
   socket.write(Buffer.from(withAuth ? [5, 2, 0, 2] : [5, 1, 0]));
   const [version, method] = await read(2);
-  if (version !== 5) return failed(C.CURLE_PROXY, 'not a SOCKS5 proxy');
-  if (method === 0xff) return failed(C.CURLE_PROXY, 'the proxy accepts none of our methods');
+  if (version !== 5) throw new CheckFailure(C.CURLE_PROXY, 'not a SOCKS5 proxy');
+  if (method === 0xff)
+    throw new CheckFailure(C.CURLE_PROXY, 'the proxy accepts none of our methods');
   if (method === 2) {
-    if (!withAuth) return failed(C.CURLE_PROXY, 'the proxy requires a user name and password');
+    if (!withAuth) {
+      throw new CheckFailure(C.CURLE_PROXY, 'the proxy requires a user name and password');
+    }
     const user = Buffer.from(target.username ?? '');
     const pass = Buffer.from(target.password ?? '');
     socket.write(
       Buffer.concat([Buffer.from([1, user.length]), user, Buffer.from([pass.length]), pass]),
     );
     const [, status] = await read(2);
-    if (status !== 0) return failed(C.CURLE_PROXY, 'the proxy refused the user name or password');
+    if (status !== 0) {
+      throw new CheckFailure(C.CURLE_PROXY, 'the proxy refused the user name or password');
+    }
   } else if (method !== 0) {
-    return failed(C.CURLE_PROXY, `the proxy chose an unknown method ${method}`);
+    throw new CheckFailure(C.CURLE_PROXY, `the proxy chose an unknown method ${method}`);
   }
-  return { ok: true };
+}
+
+/** The proxy accepts a TCP connection (and, for SOCKS5, the greeting and the credentials). */
+async function connectCheck(target: ProxyTarget): Promise<void> {
+  const socket = net.connect({ host: target.host, port: target.port });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('error', reject);
+    }).catch((error: NodeJS.ErrnoException) => {
+      const code = error.code ?? '';
+      if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NODATA') {
+        throw new CheckFailure(C.CURLE_COULDNT_RESOLVE_PROXY, `cannot resolve ${target.host}`);
+      }
+      throw new CheckFailure(
+        C.CURLE_COULDNT_CONNECT,
+        `cannot connect to ${target.host}:${target.port} (${code})`,
+      );
+    });
+    if (target.type === 'SOCKS5') {
+      try {
+        await socks5Handshake(socket, target);
+      } catch (error) {
+        if (error instanceof CheckFailure) throw error;
+        throw new CheckFailure(C.CURLE_PROXY, (error as Error).message);
+      }
+    }
+  } finally {
+    socket.destroy();
+  }
+}
+
+/** proxy-chain's answers for upstream failures, as curl would name them. */
+function curlCodeOfStatus(status: number): number | undefined {
+  switch (status) {
+    case 407:
+    case 597:
+      return C.CURLE_PROXY;
+    case 593:
+      return C.CURLE_COULDNT_RESOLVE_HOST;
+    case 594:
+      return C.CURLE_COULDNT_CONNECT;
+    case 504:
+      return C.CURLE_OPERATION_TIMEDOUT;
+    case 502:
+    case 590:
+    case 592:
+    case 595:
+    case 596:
+    case 599:
+      return C.CURLE_RECV_ERROR;
+    default:
+      return undefined;
+  }
+}
+
+/** GET `url` through the HTTP proxy on 127.0.0.1:`proxyPort` (or directly without one). */
+export function fetchText(
+  url: string,
+  proxyPort: number | undefined,
+  timeoutMs: number,
+): Promise<{ status: number; text: string }> {
+  const target = new URL(url);
+  const secure = target.protocol === 'https:';
+  const port = Number(target.port || (secure ? 443 : 80));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () =>
+        reject(new CheckFailure(C.CURLE_OPERATION_TIMEDOUT, `no answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    const finish = (error: Error | undefined, value?: { status: number; text: string }) => {
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve(value!);
+    };
+    const read = (response: http.IncomingMessage) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        if (text.length < 65_536) text += chunk;
+      });
+      response.on('end', () => finish(undefined, { status: response.statusCode ?? 0, text }));
+      response.on('error', (error) => finish(error));
+    };
+    const fail = (error: NodeJS.ErrnoException) => {
+      const code = error.code ?? '';
+      if (error instanceof CheckFailure) return finish(error);
+      if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+        return finish(
+          new CheckFailure(C.CURLE_COULDNT_RESOLVE_HOST, `cannot resolve ${target.hostname}`),
+        );
+      }
+      if (code === 'ECONNREFUSED') {
+        return finish(new CheckFailure(C.CURLE_COULDNT_CONNECT, `connection refused (${url})`));
+      }
+      finish(new CheckFailure(C.CURLE_RECV_ERROR, error.message));
+    };
+    if (!proxyPort) {
+      const request = (secure ? https : http).get(url, read);
+      request.on('error', fail);
+      return;
+    }
+    if (!secure) {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port: proxyPort,
+          method: 'GET',
+          path: url,
+          headers: { host: target.host },
+        },
+        read,
+      );
+      request.on('error', fail);
+      request.end();
+      return;
+    }
+    const connect = http.request({
+      host: '127.0.0.1',
+      port: proxyPort,
+      method: 'CONNECT',
+      path: `${target.hostname}:${port}`,
+    });
+    connect.on('connect', (response, socket) => {
+      if (response.statusCode !== 200) {
+        socket.destroy();
+        const status = response.statusCode ?? 0;
+        return finish(
+          new CheckFailure(
+            curlCodeOfStatus(status) ?? C.CURLE_RECV_ERROR,
+            `the proxy answered ${status} ${response.statusMessage ?? ''}`.trim(),
+          ),
+        );
+      }
+      const secured = tls.connect({ socket, servername: target.hostname });
+      const request = http.request(
+        {
+          createConnection: () => secured,
+          path: target.pathname + target.search,
+          headers: { host: target.host },
+        },
+        read,
+      );
+      request.on('error', fail);
+      request.end();
+    });
+    connect.on('error', fail);
+    connect.end();
+  });
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+const num = (value: unknown) =>
+  typeof value === 'number' ? value : typeof value === 'string' && value ? Number(value) : NaN;
+
+/** The language people of `country` most likely browse in ('DE' → 'de-DE'), or ''. */
+export function languageOfCountry(country: string): string {
+  if (!/^[A-Z]{2}$/.test(country)) return '';
+  try {
+    const language = new Intl.Locale(`und-${country}`).maximize().language;
+    for (const code of [`${language}-${country}`, language]) if (isLanguageCode(code)) return code;
+  } catch {
+    // no likely language
+  }
+  return '';
+}
+
+/** The exit information in any of the usual lookup answer shapes. */
+export function parseLookup(text: string): ExitInfo | undefined {
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  const ip = str(body.query) || str(body.ip) || str(body.ip_address);
+  if (!ip || !net.isIP(ip)) return undefined;
+  const countryRaw =
+    str(body.countryCode) ||
+    str(body.country_code) ||
+    (str(body.country).length === 2 ? str(body.country) : '');
+  const country = countryRaw.toUpperCase();
+  const zoneField = body.timezone ?? body.time_zone;
+  const zone =
+    typeof zoneField === 'object' && zoneField
+      ? str((zoneField as Record<string, unknown>).id)
+      : str(zoneField);
+  const timezone = (zone && findTimezone(zone)?.zone) || '';
+  let latitude = num(body.lat ?? body.latitude);
+  let longitude = num(body.lon ?? body.lng ?? body.longitude);
+  if (Number.isNaN(latitude) && typeof body.loc === 'string') {
+    [latitude, longitude] = body.loc.split(',').map(Number) as [number, number];
+  }
+  return {
+    ip,
+    country,
+    timezone,
+    language: languageOfCountry(country),
+    ...(Number.isFinite(latitude) && Number.isFinite(longitude) ? { latitude, longitude } : {}),
+  };
+}
+
+/** Asks the lookup endpoint through the proxy on `proxyPort` (or directly) for the exit. */
+export async function lookupExit(
+  lookupUrl: string,
+  proxyPort: number | undefined,
+  timeoutMs: number,
+): Promise<ExitInfo> {
+  const { status, text } = await fetchText(lookupUrl, proxyPort, timeoutMs);
+  const viaProxyError = curlCodeOfStatus(status);
+  if (viaProxyError !== undefined) {
+    throw new CheckFailure(viaProxyError, `the proxy answered ${status}`);
+  }
+  if (status < 200 || status >= 300) {
+    throw new CheckFailure(C.CURLE_HTTP_RETURNED_ERROR, `the IP lookup answered ${status}`);
+  }
+  const exit = parseLookup(text);
+  if (!exit) throw new CheckFailure(C.CURLE_WEIRD_SERVER_REPLY, 'the IP lookup gave no IP address');
+  return exit;
+}
+
+export interface CheckOptions {
+  /** Also find the exit IP, country and time zone through the proxy. */
+  lookupUrl?: string;
+  insecureUpstreamTls?: boolean;
 }
 
 export async function checkProxy(
   target: ProxyTarget,
   timeoutMs = PROXY_CHECK_TIMEOUT_MS,
+  options: CheckOptions = {},
 ): Promise<ProxyCheck> {
-  const socket = net.connect({ host: target.host, port: target.port });
+  let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<ProxyCheck>((resolve) => {
-    const timer = setTimeout(
+    timer = setTimeout(
       () => resolve(failed(C.CURLE_OPERATION_TIMEDOUT, `no answer within ${timeoutMs} ms`)),
       timeoutMs,
     );
-    socket.once('close', () => clearTimeout(timer));
   });
   const check = (async (): Promise<ProxyCheck> => {
+    if (target.type !== 'SSH') await connectCheck(target);
+    if (!options.lookupUrl) {
+      if (target.type === 'SSH') await connectCheck(target);
+      return { ok: true };
+    }
+    const spec: ProxySpec = {
+      type: target.type,
+      host: target.host,
+      port: target.port,
+      username: target.username ?? '',
+      password: target.password ?? '',
+    };
+    let forwarder;
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('error', reject);
-      });
+      forwarder = await startForwarder(spec, { insecureUpstreamTls: options.insecureUpstreamTls });
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? '';
-      if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-        return failed(C.CURLE_COULDNT_RESOLVE_PROXY, `cannot resolve ${target.host}`);
+      const message = (error as Error).message;
+      if (target.type === 'SSH') {
+        const code = /authentication/i.test(message)
+          ? C.CURLE_LOGIN_DENIED
+          : /ECONNREFUSED/.test(message)
+            ? C.CURLE_COULDNT_CONNECT
+            : /ENOTFOUND|EAI_AGAIN/.test(message)
+              ? C.CURLE_COULDNT_RESOLVE_PROXY
+              : C.CURLE_SSH;
+        throw new CheckFailure(code, message);
       }
-      return failed(
-        C.CURLE_COULDNT_CONNECT,
-        `cannot connect to ${target.host}:${target.port} (${code})`,
-      );
+      throw new CheckFailure(C.CURLE_PROXY, message);
     }
-    if (target.type === 'SOCKS5') {
-      try {
-        return await socks5Handshake(socket, target);
-      } catch (error) {
-        return failed(C.CURLE_PROXY, (error as Error).message);
-      }
+    try {
+      return { ok: true, exit: await lookupExit(options.lookupUrl, forwarder.port, timeoutMs) };
+    } finally {
+      await forwarder.close();
     }
-    return { ok: true };
-  })();
+  })().catch((error: unknown) =>
+    error instanceof CheckFailure
+      ? failed(error.curlCode, error.message)
+      : failed(C.CURLE_RECV_ERROR, (error as Error).message),
+  );
   try {
     return await Promise.race([check, deadline]);
   } finally {
-    socket.destroy();
+    clearTimeout(timer);
   }
 }

@@ -117,6 +117,16 @@ const MIGRATIONS: readonly ((db: SQLite.Database) => void)[] = [
       ) strict, without rowid;
     `);
   },
+  // The browser runtime: each environment's generated fingerprint (runtime/fingerprint.ts).
+  (db) => {
+    db.exec(`
+      create table env_fingerprint (
+        env_id text primary key references environment (id) on delete cascade,
+        data text not null,
+        created_at integer not null
+      ) strict, without rowid;
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -12,6 +12,7 @@ const DownloadPage = lazy(() => import('../pages/download/DownloadPage.tsx'));
 const PrivacyPage = lazy(() => import('../pages/privacy/PrivacyPage.tsx'));
 const FaqListPage = lazy(() => import('../pages/faq/FaqListPage.tsx'));
 const FaqArticlePage = lazy(() => import('../pages/faq/FaqArticlePage.tsx'));
+const AntdOutlet = lazy(() => import('../features/account/AntdOutlet.tsx'));
 const SignInPage = lazy(() => import('../pages/signin/SignInPage.tsx'));
 const SignUpPage = lazy(() => import('../pages/signup/SignUpPage.tsx'));
 const RoutePage = lazy(() => import('../pages/route/RoutePage.tsx'));
@@ -21,6 +22,7 @@ const TicketAddPage = lazy(() => import('../pages/ticket/TicketAddPage.tsx'));
 const TicketInfoPage = lazy(() => import('../pages/ticket/TicketInfoPage.tsx'));
 const StaffPage = lazy(() => import('../pages/staff/StaffPage.tsx'));
 const StaffTicketPage = lazy(() => import('../pages/staff/StaffTicketPage.tsx'));
+const ApiDocPage = lazy(() => import('../pages/api-doc/ApiDocPage.tsx'));
 
 /** English paths; every one is mounted again under /zh. */
 export const PAGES: readonly {
@@ -42,6 +44,17 @@ export const PAGES: readonly {
  */
 export const DYNAMIC_PAGES: readonly { path: string; Page: LazyExoticComponent<ComponentType> }[] =
   [{ path: '/faq/:file', Page: FaqArticlePage }];
+
+/**
+ * The local API documentation: /api/doc (the overview) and /api/doc/<page>. scripts/prerender.ts
+ * prerenders every page of the contract's API_DOC_SLUGS in both languages; the list is not
+ * imported here, so that it stays out of the first visit's script.
+ */
+export const API_DOC_PAGES: readonly { path: string; Page: LazyExoticComponent<ComponentType> }[] =
+  [
+    { path: '/api/doc', Page: ApiDocPage },
+    { path: '/api/doc/:page', Page: ApiDocPage },
+  ];
 
 /**
  * Pages rendered in the browser only (served through the 200.html shell): they depend on the
@@ -75,13 +88,18 @@ function page(Page: LazyExoticComponent<ComponentType>) {
 export function siteRoutes() {
   return ['', ZH_PREFIX].map((prefix) => (
     <Route key={prefix || '/'} path={prefix || '/'} element={<Layout />}>
-      {[...PAGES, ...DYNAMIC_PAGES, ...CLIENT_PAGES].map(({ path, Page }) =>
+      {[...PAGES, ...DYNAMIC_PAGES, ...API_DOC_PAGES].map(({ path, Page }) =>
         path === '/' ? (
           <Route key="index" index element={page(Page)} />
         ) : (
           <Route key={path} path={path.slice(1)} element={page(Page)} />
         ),
       )}
+      <Route element={page(AntdOutlet)}>
+        {CLIENT_PAGES.map(({ path, Page }) => (
+          <Route key={path} path={path.slice(1)} element={page(Page)} />
+        ))}
+      </Route>
       <Route path="*" element={page(NotFoundPage)} />
     </Route>
   ));

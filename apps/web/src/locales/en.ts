@@ -57,6 +57,11 @@ export const en = {
       description: '',
       keywords: '',
     },
+    apiDoc: {
+      title: '{{title}} — Hainiao local API docs',
+      description: '',
+      keywords: '',
+    },
     notFound: {
       title: 'Page not found — Hainiao',
       description: 'The page you are looking for does not exist or has moved.',

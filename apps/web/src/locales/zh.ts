@@ -52,6 +52,11 @@ export const zh: Messages = {
       description: '',
       keywords: '',
     },
+    apiDoc: {
+      title: '{{title}} — 海鸟本地 API 文档',
+      description: '',
+      keywords: '',
+    },
     notFound: {
       title: '页面不存在 — 海鸟',
       description: '你访问的页面不存在或已被移动。',

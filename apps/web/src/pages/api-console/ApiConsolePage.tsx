@@ -1,6 +1,5 @@
 import { Card, Tabs } from 'antd';
 import { Link } from 'react-router';
-import { AntdShell } from '../../features/account/AntdShell.tsx';
 import { useAccountText } from '../../features/account/useAccountText.ts';
 import { useRequireSession } from '../../features/account/useRequireSession.ts';
 import { useLocalize } from '../../shared/useLang.ts';
@@ -42,9 +41,5 @@ function Console() {
 
 export default function ApiConsolePage() {
   usePageMeta(useAccountText().meta.api);
-  return (
-    <AntdShell>
-      <Console />
-    </AntdShell>
-  );
+  return <Console />;
 }

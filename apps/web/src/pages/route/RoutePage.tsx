@@ -4,7 +4,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { localizePath, safeTarget, siteMessages } from '@hainiao/contract';
 import { CloudCallError } from '../../api/cloud.ts';
 import { fetchStatus } from '../../api/status.ts';
-import { AntdShell } from '../../features/account/AntdShell.tsx';
 import { saveSession } from '../../features/account/session.ts';
 import { useAccountText } from '../../features/account/useAccountText.ts';
 import { useLang, useLocalize } from '../../shared/useLang.ts';
@@ -112,12 +111,10 @@ function RouteVerification() {
 export default function RoutePage() {
   usePageMeta(useAccountText().meta.route);
   return (
-    <AntdShell>
-      <section className="account-page">
-        <div className="account-card">
-          <RouteVerification />
-        </div>
-      </section>
-    </AntdShell>
+    <section className="account-page">
+      <div className="account-card">
+        <RouteVerification />
+      </div>
+    </section>
   );
 }

@@ -2,7 +2,6 @@ import { Button, Form, Input } from 'antd';
 import { Link } from 'react-router';
 import { siteMessages } from '@hainiao/contract';
 import { signIn } from '../../api/signin.ts';
-import { AntdShell } from '../../features/account/AntdShell.tsx';
 import { useAccountText } from '../../features/account/useAccountText.ts';
 import { useClientTokenSubmit } from '../../features/account/useClientTokenSubmit.ts';
 import { useLang, useLocalize } from '../../shared/useLang.ts';
@@ -71,10 +70,8 @@ function SignInForm() {
 export default function SignInPage() {
   usePageMeta(useAccountText().meta.signin);
   return (
-    <AntdShell>
-      <section className="account-page">
-        <SignInForm />
-      </section>
-    </AntdShell>
+    <section className="account-page">
+      <SignInForm />
+    </section>
   );
 }

@@ -10,7 +10,6 @@ import {
   siteMessages,
 } from '@hainiao/contract';
 import { signUp } from '../../api/signup.ts';
-import { AntdShell } from '../../features/account/AntdShell.tsx';
 import { useClientTokenSubmit } from '../../features/account/useClientTokenSubmit.ts';
 import { useAccountText } from '../../features/account/useAccountText.ts';
 import { useLang, useLocalize } from '../../shared/useLang.ts';
@@ -87,10 +86,8 @@ function SignUpForm() {
 export default function SignUpPage() {
   usePageMeta(useAccountText().meta.signup);
   return (
-    <AntdShell>
-      <section className="account-page">
-        <SignUpForm />
-      </section>
-    </AntdShell>
+    <section className="account-page">
+      <SignUpForm />
+    </section>
   );
 }

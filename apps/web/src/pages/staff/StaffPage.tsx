@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Result, Tabs } from 'antd';
-import { AntdShell } from '../../features/account/AntdShell.tsx';
 import { useRequireSession } from '../../features/account/useRequireSession.ts';
 import { useTicketText } from '../../features/tickets/useTicketText.ts';
 import { usePageMeta } from '../../shared/usePageMeta.ts';
@@ -34,9 +33,5 @@ function Staff() {
 
 export default function StaffPage() {
   usePageMeta(useTicketText().meta.staff);
-  return (
-    <AntdShell>
-      <Staff />
-    </AntdShell>
-  );
+  return <Staff />;
 }

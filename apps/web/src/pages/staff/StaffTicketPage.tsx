@@ -1,6 +1,5 @@
 import { Button } from 'antd';
 import { Link, useParams } from 'react-router';
-import { AntdShell } from '../../features/account/AntdShell.tsx';
 import { useRequireSession } from '../../features/account/useRequireSession.ts';
 import { TicketView } from '../../features/tickets/TicketView.tsx';
 import { useTicketText } from '../../features/tickets/useTicketText.ts';
@@ -27,9 +26,5 @@ function StaffTicket() {
 
 export default function StaffTicketPage() {
   usePageMeta(useTicketText().meta.staff);
-  return (
-    <AntdShell>
-      <StaffTicket />
-    </AntdShell>
-  );
+  return <StaffTicket />;
 }

@@ -4,7 +4,6 @@ import { Link, useNavigate } from 'react-router';
 import { siteMessages, TICKET_CONTENT_MAX, TICKET_TITLE_MAX } from '@hainiao/contract';
 import { addTicket } from '../../api/workorderadd.ts';
 import { fetchTicketTypes } from '../../api/workordertype.ts';
-import { AntdShell } from '../../features/account/AntdShell.tsx';
 import { useRequireSession } from '../../features/account/useRequireSession.ts';
 import { AttachmentUpload, attachmentIds } from '../../features/tickets/AttachmentUpload.tsx';
 import { ticketRules } from '../../features/tickets/rules.ts';
@@ -132,9 +131,5 @@ function NewTicket() {
 
 export default function TicketAddPage() {
   usePageMeta(useTicketText().meta.add);
-  return (
-    <AntdShell>
-      <NewTicket />
-    </AntdShell>
-  );
+  return <NewTicket />;
 }

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { App, Button } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { siteMessages } from '@hainiao/contract';
-import { AntdShell } from '../../features/account/AntdShell.tsx';
 import { useRequireSession } from '../../features/account/useRequireSession.ts';
 import { TicketView } from '../../features/tickets/TicketView.tsx';
 import { useTicketText } from '../../features/tickets/useTicketText.ts';
@@ -44,9 +43,5 @@ function TicketInfo() {
 
 export default function TicketInfoPage() {
   usePageMeta(useTicketText().meta.info);
-  return (
-    <AntdShell>
-      <TicketInfo />
-    </AntdShell>
-  );
+  return <TicketInfo />;
 }

@@ -10,7 +10,6 @@ import {
 } from '@hainiao/contract';
 import { fetchTickets, type TicketRow } from '../../api/workorderlist.ts';
 import { fetchTicketTypes } from '../../api/workordertype.ts';
-import { AntdShell } from '../../features/account/AntdShell.tsx';
 import { formatDateTime } from '../../features/account/format.ts';
 import { useRequireSession } from '../../features/account/useRequireSession.ts';
 import { StatusTag } from '../../features/tickets/StatusTag.tsx';
@@ -132,9 +131,5 @@ function Tickets() {
 
 export default function TicketListPage() {
   usePageMeta(useTicketText().meta.list);
-  return (
-    <AntdShell>
-      <Tickets />
-    </AntdShell>
-  );
+  return <Tickets />;
 }

@@ -1,0 +1,286 @@
+/**
+ * The browser profile of an environment (`<data>/sessions/<id>/profile`) and the command line it
+ * runs with: the advanced settings as Chromium flags and preferences (README, "Browser runtime"),
+ * the clean-ups on start and exit, and the flags that keep the browser quiet (no traffic to its
+ * vendor's services) and free of automation traces.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { EnvSettings } from '../store/environments.ts';
+
+/** Quiet, private and trace-free: every environment gets these. */
+export const BASE_FLAGS = [
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--no-service-autorun',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--disable-domain-reliability',
+  '--disable-client-side-phishing-detection',
+  '--disable-breakpad',
+  '--disable-crash-reporter',
+  '--disable-default-apps',
+  '--disable-search-engine-choice-screen',
+  '--no-pings',
+  '--metrics-recording-only',
+  '--safebrowsing-disable-auto-update',
+  '--password-store=basic',
+  '--use-mock-keychain',
+  '--disable-blink-features=AutomationControlled',
+  // The vendor's account and update services, pointed at reserved names that never resolve (and
+  // that the forwarder answers itself): no ListAccounts, no update pings, proxy or not.
+  '--gaia-url=https://gaia.invalid',
+  '--google-apis-url=https://apis.invalid',
+  '--component-updater=url-source=https://update.invalid',
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--disable-features=' +
+    [
+      'OptimizationHints',
+      'OptimizationHintsFetching',
+      'OptimizationGuideModelDownloading',
+      'OptimizationTargetPrediction',
+      'MediaRouter',
+      'DialMediaRouteProvider',
+      'AutofillServerCommunication',
+      'CertificateTransparencyComponentUpdater',
+      'InterestFeedContentSuggestions',
+      'Translate',
+      'TranslateUI',
+      'AcceptCHFrame',
+      'PrivacySandboxSettings4',
+      'HttpsUpgrades',
+      'NetworkTimeServiceQuerying',
+      'SafeBrowsingBetterTelemetryForEnterprise',
+      'LensOverlay',
+    ].join(','),
+];
+
+/** Flags a caller may not pass in `args` (the runtime owns them). */
+const RESERVED = [
+  /^--user-data-dir/,
+  /^--remote-debugging-pipe/,
+  /^--proxy-/,
+  /^--no-proxy-server/,
+  /^--load-extension/,
+  /^--disable-extensions-except/,
+  /^--user-agent/,
+  /^--headless/,
+  /^--enable-automation/,
+  /^--host-resolver-rules/,
+];
+
+export function callerArgs(args: readonly string[]): string[] {
+  return args.filter((arg) => arg.startsWith('--') && !RESERVED.some((flag) => flag.test(arg)));
+}
+
+/** The flags of the advanced settings. */
+export function settingFlags(s: EnvSettings): string[] {
+  const flags: string[] = [];
+  flags.push(
+    s.AUTOPLAY_SETTING === 1
+      ? '--autoplay-policy=no-user-gesture-required'
+      : '--autoplay-policy=document-user-activation-required',
+  );
+  if (s.SOUND_SETTING === 0) flags.push('--mute-audio');
+  if (s.fakedevice_forCamera === 1) {
+    flags.push('--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream');
+  }
+  if (s.restore_on_startup === 1) flags.push('--restore-last-session');
+  return flags;
+}
+
+/** Content-setting values of Chromium's preferences. */
+const ALLOW = 1;
+const BLOCK = 2;
+const ASK = 3;
+
+/** The preferences the advanced settings set (merged into the profile's Preferences file). */
+export function settingPreferences(s: EnvSettings, languages: string): Record<string, unknown> {
+  const contentSettings: Record<string, number> = {
+    notifications: s.Notification === 1 ? ASK : BLOCK,
+    clipboard: s.CLIPBOARD_READ_WRITE === 1 ? ALLOW : ASK,
+    images: s.Disable_img === 1 ? BLOCK : ALLOW,
+    sound: s.SOUND_SETTING === 0 ? BLOCK : ALLOW,
+    autoplay: s.AUTOPLAY_SETTING === 1 ? ALLOW : BLOCK,
+  };
+  if (s.fakedevice_forCamera === 1) {
+    contentSettings.media_stream_camera = ALLOW;
+    contentSettings.media_stream_mic = ALLOW;
+  }
+  return {
+    profile: {
+      default_content_setting_values: contentSettings,
+      password_manager_enabled: s.SavePasswordPop === 1,
+      exit_type: 'Normal',
+      exited_cleanly: true,
+    },
+    credentials_enable_service: s.SavePasswordPop === 1,
+    credentials_enable_autosignin: false,
+    translate: { enabled: s.GoogleTranslate === 1 },
+    intl: { accept_languages: languages, selected_languages: languages },
+    webrtc: {
+      ip_handling_policy: 'disable_non_proxied_udp',
+      multiple_routes_enabled: false,
+      nonproxied_udp_enabled: false,
+    },
+    session: { restore_on_startup: s.restore_on_startup === 1 ? 1 : 5 },
+    signin: { allowed: false, allowed_on_next_startup: false },
+    sync: { requested: false },
+    safebrowsing: { enabled: false },
+    search: { suggest_enabled: false },
+    alternate_error_pages: { enabled: false },
+    net: { network_prediction_options: 2 },
+    spellcheck: { dictionaries: [], use_spelling_service: false },
+    browser: { has_seen_welcome_page: true, check_default_browser: false },
+    autofill: {
+      enabled: s.SavePasswordPop === 1,
+      profile_enabled: false,
+      credit_card_enabled: false,
+    },
+    enable_do_not_track: false,
+    media_router: { enable_media_router: false },
+    download: { prompt_for_download: false },
+  };
+}
+
+function deepMerge(target: Record<string, unknown>, source: Record<string, unknown>) {
+  for (const [key, value] of Object.entries(source)) {
+    const current = target[key];
+    if (
+      value &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      current &&
+      typeof current === 'object' &&
+      !Array.isArray(current)
+    ) {
+      deepMerge(current as Record<string, unknown>, value as Record<string, unknown>);
+    } else {
+      target[key] = value;
+    }
+  }
+  return target;
+}
+
+/** Writes the preferences into the profile (keeping what the browser stored itself). */
+export function writePreferences(profile: string, preferences: Record<string, unknown>): void {
+  const file = path.join(profile, 'Default', 'Preferences');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  let current: Record<string, unknown> = {};
+  try {
+    current = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    // a new profile, or one the browser left half-written
+  }
+  fs.writeFileSync(file, JSON.stringify(deepMerge(current, preferences)));
+  // Local State: no metrics, no variations from the vendor's servers.
+  const local = path.join(profile, 'Local State');
+  let state: Record<string, unknown> = {};
+  try {
+    state = JSON.parse(fs.readFileSync(local, 'utf8')) as Record<string, unknown>;
+  } catch {
+    // first start
+  }
+  fs.writeFileSync(
+    local,
+    JSON.stringify(
+      deepMerge(state, {
+        user_experience_metrics: { reporting_enabled: false },
+        browser: { enabled_labs_experiments: [] },
+      }),
+    ),
+  );
+}
+
+export const CACHE_PATHS = [
+  'Default/Cache',
+  'Default/Code Cache',
+  'Default/GPUCache',
+  'Default/DawnGraphiteCache',
+  'Default/DawnWebGPUCache',
+  'Default/Service Worker/CacheStorage',
+  'Default/Service Worker/ScriptCache',
+  'GrShaderCache',
+  'GraphiteDawnCache',
+  'ShaderCache',
+];
+export const COOKIE_PATHS = [
+  'Default/Cookies',
+  'Default/Cookies-journal',
+  'Default/Network/Cookies',
+  'Default/Network/Cookies-journal',
+];
+export const HISTORY_PATHS = [
+  'Default/History',
+  'Default/History-journal',
+  'Default/Visited Links',
+  'Default/Top Sites',
+  'Default/Top Sites-journal',
+  'Default/Sessions',
+  'Default/Current Session',
+  'Default/Current Tabs',
+  'Default/Last Session',
+  'Default/Last Tabs',
+];
+/** What Exit_ClearChrome removes: all browsing data, keeping the preferences. */
+export const BROWSING_DATA_PATHS = [
+  ...CACHE_PATHS,
+  ...COOKIE_PATHS,
+  ...HISTORY_PATHS,
+  'Default/Local Storage',
+  'Default/Session Storage',
+  'Default/IndexedDB',
+  'Default/Service Worker',
+  'Default/File System',
+  'Default/Web Data',
+  'Default/Web Data-journal',
+  'Default/Login Data',
+  'Default/Login Data-journal',
+  'Default/shared_proto_db',
+];
+
+export function removePaths(profile: string, paths: readonly string[]): void {
+  for (const relative of paths) {
+    fs.rmSync(path.join(profile, relative), { recursive: true, force: true });
+  }
+}
+
+/** Before a start: the Start_Clear* settings, and the locks a killed browser left. */
+export function prepareProfile(profile: string, s: EnvSettings): void {
+  fs.mkdirSync(profile, { recursive: true });
+  if (s.StartClearCache === 1) removePaths(profile, CACHE_PATHS);
+  if (s.StartClearCookies === 1) removePaths(profile, COOKIE_PATHS);
+  if (s.StartClearHistory === 1) removePaths(profile, HISTORY_PATHS);
+  for (const lock of ['SingletonLock', 'SingletonSocket', 'SingletonCookie']) {
+    fs.rmSync(path.join(profile, lock), { force: true });
+  }
+}
+
+/**
+ * A fontconfig file that shows the machine's fonts except `hidden` (FingerPrint_Setting flag 4):
+ * font availability is then different per environment, at the engine level (no script).
+ */
+export function writeFontConfig(dir: string, hidden: readonly string[]): string | undefined {
+  if (process.platform !== 'linux' || hidden.length === 0) return undefined;
+  const escape = (text: string) =>
+    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const file = path.join(dir, 'fonts.conf');
+  fs.writeFileSync(
+    file,
+    `<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig>
+  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+  <selectfont>
+    <rejectfont>
+${hidden.map((family) => `      <pattern><patelt name="family"><string>${escape(family)}</string></patelt></pattern>`).join('\n')}
+    </rejectfont>
+  </selectfont>
+</fontconfig>
+`,
+  );
+  return file;
+}

@@ -1,0 +1,297 @@
+/**
+ * Helpers of the browser-runtime tests: a logged-in local API with real Chromium, a site on
+ * loopback that logs every request with its headers, real proxy servers on loopback (HTTP with
+ * basic auth, SOCKS5 with auth, an SSH server from ssh2) that log what they carry, and an
+ * IP-lookup endpoint.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Server as ProxyServer } from 'proxy-chain';
+import ssh2 from 'ssh2';
+import { startTestCloud, type TestCloud } from './cloud.ts';
+import { startTestService, type TestService } from './server.ts';
+import type { LocalApiFlags } from '../cli.ts';
+
+const require = createRequire(import.meta.url);
+const { Server: SshServer, utils: sshUtils } = ssh2;
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = (() => {
+  try {
+    execFileSync(CHROMIUM, ['--version'], { stdio: 'ignore', timeout: 20_000 });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** A cloud, a local API logged in to it, and shortcuts for environments and browsers. */
+export async function startBrowserService(overrides: Partial<LocalApiFlags> = {}) {
+  const cloud: TestCloud = await startTestCloud();
+  const account = await cloud.account(`rt${Math.random().toString(36).slice(2, 8)}`);
+  const service: TestService = await startTestService({
+    cloud: cloud.url,
+    proxyCheckTimeoutMs: 3000,
+    ...overrides,
+  });
+  const login = await service.post('/login', account);
+  if (login.json().status !== 0) throw new Error(`login failed: ${login.text}`);
+
+  const api = {
+    cloud,
+    service,
+    account,
+    async create(fields: Record<string, unknown> = {}): Promise<string> {
+      const res = await service.post('/api/v1/session/create', {
+        Automatic_Configure: 0,
+        ...fields,
+      });
+      if (res.json().code !== 0) throw new Error(`create failed: ${res.text}`);
+      return res.json().data.Session_Id as string;
+    },
+    /** Starts environments (headless unless told) and answers their list items. */
+    async start(ids: string[], body: Record<string, unknown> = {}) {
+      const res = await service.post('/api/v1/browser/start', {
+        Session_ID: ids,
+        isHeadless: 1,
+        ...body,
+      });
+      if (res.json().code !== 0) throw new Error(`start failed: ${res.text}`);
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- checked by the tests
+      return res.json().data.listid as any[];
+    },
+    async startOne(id: string, body: Record<string, unknown> = {}) {
+      const [item] = await api.start([id], body);
+      if (item.status !== 0) throw new Error(`start of ${id} failed: ${JSON.stringify(item)}`);
+      return item as { browser_CDP_Port: number; Session_ProcessID: number } & Record<
+        string,
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- checked by the tests
+        any
+      >;
+    },
+    async status(ids?: string[], type?: number) {
+      const res = await service.post('/api/v1/browser/status', {
+        ...(ids ? { Session_ID: ids } : {}),
+        ...(type !== undefined ? { Actived_Type: type } : {}),
+      });
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- checked by the tests
+      return res.json().data as { listcontainer: any[]; total: number };
+    },
+    async kill(ids: string[]) {
+      return (await service.post('/api/v1/browser/kill', { Session_ID: ids })).json().data
+        .listid as { Session_ID: string; status: number }[];
+    },
+    async stop(ids: string[]) {
+      return (await service.post('/api/v1/browser/stop', { Session_ID: ids })).json().data
+        .listid as { Session_ID: string; status: number }[];
+    },
+    async dispose() {
+      await service.dispose();
+      await cloud.stop();
+    },
+  };
+  return api;
+}
+export type BrowserService = Awaited<ReturnType<typeof startBrowserService>>;
+
+export interface LoggedRequest {
+  url: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+/** Files the pages of the site load (served under /lib/). */
+const LIBRARIES: Record<string, string> = {
+  'fp.esm.js': '@fingerprintjs/fingerprintjs/dist/fp.esm.js',
+  'botd.esm.js': '@fingerprintjs/botd/dist/botd.esm.js',
+};
+
+/** A site on loopback: `pages` by path (HTML or JS by extension), every request logged. */
+export async function startSite(pages: Record<string, string> = {}) {
+  const log: LoggedRequest[] = [];
+  const server = http.createServer((request, response) => {
+    const url = request.url ?? '/';
+    log.push({ url, headers: request.headers });
+    const pathname = url.split('?')[0] ?? '/';
+    const library = pathname.startsWith('/lib/') ? LIBRARIES[pathname.slice(5)] : undefined;
+    if (library) {
+      response.setHeader('content-type', 'text/javascript');
+      response.end(fs.readFileSync(require.resolve(library)));
+      return;
+    }
+    if (pathname === '/set-cookie') {
+      response.setHeader('set-cookie', 'visited=yes; Max-Age=86400; Path=/');
+    }
+    const body = pages[pathname] ?? '<!doctype html><title>ok</title><p>ok</p>';
+    response.setHeader(
+      'content-type',
+      pathname.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8',
+    );
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    log,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** An HTTP proxy with basic auth (proxy-chain), logging the host of every request it carries. */
+export async function startHttpProxy(user = 'puser', pass = 'ppass') {
+  const hosts: string[] = [];
+  const usernames: string[] = [];
+  const server = new ProxyServer({
+    port: 0,
+    host: '127.0.0.1',
+    prepareRequestFunction: ({ username, password, hostname, port }) => {
+      usernames.push(username);
+      if (username !== user || password !== pass) return { requestAuthentication: true };
+      hosts.push(`${hostname}:${port}`);
+      return {};
+    },
+  });
+  await server.listen();
+  return {
+    port: server.port,
+    hosts,
+    usernames,
+    close: () => server.close(true),
+  };
+}
+
+/** A SOCKS5 proxy with user/password auth, logging every destination. */
+export async function startSocks5(user = 'suser', pass = 'spass') {
+  const destinations: string[] = [];
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    socket.once('data', () => {
+      socket.write(Buffer.from([5, 2]));
+      socket.once('data', (auth: Buffer) => {
+        const u = auth.subarray(2, 2 + (auth[1] ?? 0)).toString();
+        const plen = auth[2 + (auth[1] ?? 0)] ?? 0;
+        const p = auth.subarray(3 + (auth[1] ?? 0), 3 + (auth[1] ?? 0) + plen).toString();
+        const ok = u === user && p === pass;
+        socket.write(Buffer.from([1, ok ? 0 : 1]));
+        if (!ok) return socket.end();
+        socket.once('data', (request: Buffer) => {
+          let host: string;
+          let offset: number;
+          if (request[3] === 3) {
+            const length = request[4] ?? 0;
+            host = request.subarray(5, 5 + length).toString();
+            offset = 5 + length;
+          } else {
+            host = [...request.subarray(4, 8)].join('.');
+            offset = 8;
+          }
+          const port = request.readUInt16BE(offset);
+          destinations.push(`${host}:${port}`);
+          const upstream = net.connect(port, host, () => {
+            socket.write(Buffer.from([5, 0, 0, 1, 0, 0, 0, 0, 0, 0]));
+            upstream.pipe(socket).pipe(upstream);
+          });
+          upstream.on('error', () => socket.end(Buffer.from([5, 5, 0, 1, 0, 0, 0, 0, 0, 0])));
+          socket.on('close', () => upstream.destroy());
+        });
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    destinations,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** An SSH server (ssh2) with password auth that forwards TCP (ssh -D style tunnels). */
+export async function startSshServer(user = 'tunnel', pass = 'secret') {
+  const destinations: string[] = [];
+  const hostKey = sshUtils.generateKeyPairSync('ed25519').private;
+  const server = new SshServer({ hostKeys: [hostKey] }, (client) => {
+    client.on('error', () => undefined);
+    client.on('authentication', (context) => {
+      if (context.method === 'password' && context.username === user && context.password === pass) {
+        context.accept();
+      } else {
+        context.reject(['password']);
+      }
+    });
+    client.on('ready', () => {
+      client.on('tcpip', (accept, reject, info) => {
+        destinations.push(`${info.destIP}:${info.destPort}`);
+        const upstream = net.connect(info.destPort, info.destIP, () => {
+          const channel = accept();
+          channel.on('error', () => upstream.destroy());
+          upstream.pipe(channel).pipe(upstream);
+        });
+        upstream.on('error', () => reject?.());
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    destinations,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** An IP-lookup endpoint answering like ip-api.com. */
+export async function startLookup(answer: Record<string, unknown>) {
+  const server = http.createServer((_request, response) => {
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({ status: 'success', ...answer }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/json`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Process ids of Chromium processes whose command line names `dataDir` (Linux). */
+export function browsersOf(dataDir: string): number[] {
+  const found: number[] = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${name}/cmdline`, 'utf8');
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (cmdline.includes(path.join(dataDir, 'sessions')) && !/\) Z /.test(stat)) {
+        found.push(Number(name));
+      }
+    } catch {
+      // gone
+    }
+  }
+  return found;
+}
+
+export async function until<T>(
+  check: () => T | Promise<T>,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

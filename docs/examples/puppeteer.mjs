@@ -1,0 +1,63 @@
+// Hainiao local API with Puppeteer: create an environment, start it, drive its browser through
+// browser_CDP_Port, then end and delete it. Node.js 18 or later; `npm install puppeteer-core`.
+//
+//   HAINIAO_API       the service (default http://127.0.0.1:8186)
+//   HAINIAO_ACCOUNT, HAINIAO_APP_ID, HAINIAO_APP_KEY
+//                     your API credential; without them the service's current login is used
+//   HAINIAO_HEADLESS  1 (default) without a window, 0 with one
+//   HAINIAO_URL       the page to open (default https://example.com)
+import puppeteer from 'puppeteer-core';
+
+const API = process.env.HAINIAO_API ?? 'http://127.0.0.1:8186';
+const URL = process.env.HAINIAO_URL ?? 'https://example.com';
+
+/** POSTs a call and answers its data; throws unless the code (status for /login) is 0. */
+async function call(path, body = {}) {
+  const response = await fetch(API + path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  const code = answer.code ?? answer.status;
+  if (code !== 0) throw new Error(`${path}: ${code} ${answer.message ?? answer.msg}`);
+  return answer.data;
+}
+
+if (process.env.HAINIAO_ACCOUNT) {
+  await call('/login', {
+    Account: process.env.HAINIAO_ACCOUNT,
+    APP_ID: process.env.HAINIAO_APP_ID,
+    APP_KEY: process.env.HAINIAO_APP_KEY,
+  });
+}
+
+const { Session_Id: id } = await call('/api/v1/session/create', {
+  Automatic_Configure: 0,
+  Session_Name: 'Puppeteer example',
+});
+try {
+  const { listid } = await call('/api/v1/browser/start', {
+    Session_ID: [id],
+    isHeadless: Number(process.env.HAINIAO_HEADLESS ?? 1),
+  });
+  const started = listid[0];
+  if (started.status !== 0) {
+    throw new Error(`start: status ${started.status} ${started.message ?? ''}`);
+  }
+  // Connect to the environment's own browser: its fingerprint, proxy and cookies apply.
+  const browser = await puppeteer.connect({
+    browserURL: `http://127.0.0.1:${started.browser_CDP_Port}`,
+    defaultViewport: null,
+  });
+  const page = await browser.newPage();
+  await page.goto(URL);
+  console.log('title:', await page.title());
+  console.log('user agent:', await page.evaluate(() => navigator.userAgent));
+  // Disconnect rather than close: the service ends the browser (and saves its cookies).
+  await browser.disconnect();
+} finally {
+  await call('/api/v1/browser/kill', { Session_ID: [id] });
+  await call('/api/v1/session/delete', { Session_ID: [id] });
+}
+console.log('done');

@@ -1,0 +1,436 @@
+/**
+ * An example request and answer for every call of the local API. The requests are checked against
+ * the request schemas (docs.test.ts) and run, in order, by the generated Postman collection against
+ * a real service (with the sample values below swapped for collection variables), whose tests check
+ * that each answer has the data keys shown here. So the examples cannot drift from the service.
+ */
+import type { LocalApiMessageKey } from '../messages/local-api.ts';
+import { SAMPLE_SESSION_ID } from '../schemas/local-api/session.ts';
+import type { LocalApiPath } from '../schemas/routes.ts';
+
+/** Sample values, each replaced by a Postman variable in the collection. */
+export const DOC_SAMPLES = {
+  account: 'alice',
+  appId: 'a1b2c3d4e5f6',
+  appKey: '9f8e7d6c5b4a39281706f5e4d3c2b1a0',
+  sessionId: SAMPLE_SESSION_ID,
+  otherSessionId: 'd8ba82cef43012717f1197b97a6aac67',
+  groupName: 'Amazon',
+  shareUsername: 'bob',
+  cookieFile: 'C:\\cookies\\shop01.json',
+  /** "Scroll to bottom" of the demo script library. */
+  scriptId: '30fa4bf10e1728fa',
+  otherScriptId: 'dc8c69510f45c650',
+  /** "Dark Mode Lite" of the demo plugin library. */
+  pluginId: 'acflookenfdpchcnpoehpknoaomnioac',
+} as const;
+
+const S = DOC_SAMPLES;
+
+/** An example answer: the message (by catalogue key, so it shows in either language) and data. */
+export interface AnswerExample {
+  readonly message: LocalApiMessageKey;
+  readonly code?: number;
+  readonly data: unknown;
+  /** Fields beside msg/status/data (the legacy envelope of /members). */
+  readonly extra?: Readonly<Record<string, unknown>>;
+}
+
+export interface CallExample {
+  readonly request: Readonly<Record<string, unknown>>;
+  readonly answer: AnswerExample;
+}
+
+const running = {
+  Session_Actived: 1,
+  Session_ProcessID: 14236,
+  Session_StartTime: '2026-01-05 10:21:07',
+  Session_Args: ['--window-size=1280,800'],
+  isHeadless: 0,
+  browser_CDP_Port: 52117,
+  browser_Path: 'C:\\Program Files\\Hainiao\\core\\106\\chrome.exe',
+  webdriver: 'C:\\Program Files\\Hainiao\\core\\106\\chromedriver.exe',
+  MBData_Path: `C:\\Users\\alice\\.hainiao\\sessions\\${S.sessionId}`,
+  core: '106.0.5249.119',
+  Public_ip: '203.0.113.10',
+  Internel_ip: '192.168.1.23',
+  isDynamicIp: 0,
+  proxyType: 'SOCKS5',
+  proxy_ip: '203.0.113.10',
+  proxy_port: 1080,
+  StartPage: 'https://www.amazon.com',
+  Plugins_Count: 1,
+  Plugin_Id: [S.pluginId],
+  Actived_script_id: S.scriptId,
+  Actived_script_name: 'Scroll to bottom',
+  TimeZone: 'America/New_York',
+  LanguageCode: 'en-US',
+  User_Agent:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/106.0.0.0 Safari/537.36',
+};
+
+const installedPlugin = {
+  Plugin_Id: S.pluginId,
+  Plugin_Name: 'Dark Mode Lite',
+  Plugin_Ver: '1.1.0',
+};
+
+export const CALL_EXAMPLES: Readonly<Record<LocalApiPath, CallExample>> = {
+  '/login': {
+    request: { Account: S.account, APP_ID: S.appId, APP_KEY: S.appKey },
+    answer: {
+      message: 'loginSuccess',
+      data: {
+        Account: S.account,
+        type: 0,
+        account_reg_date: '2026-01-05',
+        account_expire_date: '2027-01-05',
+      },
+    },
+  },
+  '/members': {
+    request: { Account: S.account },
+    answer: {
+      message: 'membersSuccess',
+      data: `${S.account},0`,
+      extra: { account_expire_date: '2027-01-05', account_reg_date: '2026-01-05' },
+    },
+  },
+  '/api/v1/quit': { request: {}, answer: { message: 'quit', data: true } },
+
+  '/api/v1/session/listid': {
+    request: { Session_GroupName: S.groupName, CurrentPage: 1, ListNum: 50 },
+    answer: {
+      message: 'sessionListSuccess',
+      data: { listid: [S.sessionId], total: 1, CurrentPage: 1, ListNum: 50 },
+    },
+  },
+  '/api/v1/session/id_container': {
+    request: { Session_ID: [S.sessionId], Session_container_type: 2 },
+    answer: {
+      message: 'sessionInfoSuccess',
+      data: {
+        listcontainer: [
+          {
+            Session_ID: S.sessionId,
+            Session_Name: 'Amazon US store 01',
+            Session_Desc: 'Seller account, US proxy',
+            Group_Name: S.groupName,
+            SystemOS: 'Windows',
+            Proxy_Type: 'SOCKS5',
+            Proxy_Ip: '203.0.113.10',
+            Session_Actived: 0,
+            Session_CreateTime: '2026-01-05 10:15:42',
+            Session_UpdateTime: '2026-01-05 10:15:42',
+            Session_Recv: 0,
+            Session_Owner: S.account,
+            status: 0,
+          },
+        ],
+        total: 1,
+      },
+    },
+  },
+  '/api/v1/session/create': {
+    request: {
+      Automatic_Configure: 0,
+      Session_Name: 'Amazon US store 01',
+      Session_Desc: 'Seller account, US proxy',
+      Session_Group: S.groupName,
+      SystemOS: 'Windows',
+      resolution: '1920x1080',
+      HomePage_url: ['https://www.amazon.com'],
+      Cookie: [
+        { name: 'session-id', value: '135-0000000-0000000', domain: '.amazon.com', path: '/' },
+      ],
+      Proxy_Type: 'SOCKS5',
+      Proxy_Ip: '203.0.113.10',
+      Proxy_Port: 1080,
+      Proxy_Username: 'user01',
+      Proxy_Password: 'secret',
+      TimeZone: 'America/New_York',
+      CountryCode: 'US',
+      LanguageCode: 'en-US',
+    },
+    answer: { message: 'sessionCreateSuccess', data: { Session_Id: S.sessionId } },
+  },
+  '/api/v1/session/update': {
+    request: {
+      Session_ID: S.sessionId,
+      Session_Name: 'Amazon US store 01',
+      Session_Desc: 'Main seller account',
+      Disable_video: 1,
+    },
+    answer: { message: 'updateSuccess', data: { Session_Id: S.sessionId } },
+  },
+  '/api/v1/session/adv_setting': {
+    request: {
+      Session_ID: S.sessionId,
+      FingerPrint_Setting: '1,1,1,1',
+      Lock_Browser_windows_size: 1,
+      GoogleTranslate: 0,
+      Notification: 0,
+      Exit_SaveCookie: 1,
+      TimeZone: 'America/Chicago',
+      LanguageCode: 'en-US',
+    },
+    answer: { message: 'advSettingSuccess', data: { Session_Id: S.sessionId } },
+  },
+  '/api/v1/session/proxy/update': {
+    request: {
+      Session_ID: S.sessionId,
+      Proxy_Type: 'HTTP',
+      Proxy_Ip: '203.0.113.20',
+      Proxy_Port: 8080,
+      Proxy_Username: 'user02',
+      Proxy_Password: 'secret2',
+      Is_CheckProxy: 0,
+      TimeZone: 'America/Los_Angeles',
+      CountryCode: 'US',
+      LanguageCode: 'en-US',
+    },
+    answer: { message: 'proxyUpdateSuccess', data: { Session_Id: S.sessionId } },
+  },
+  '/api/v1/session/share': {
+    request: { Session_ID: S.sessionId, Share_Username: S.shareUsername },
+    answer: {
+      message: 'shareSuccess',
+      data: { Session_Id: S.sessionId, Share_Username: S.shareUsername },
+    },
+  },
+  '/api/v1/session/delete': {
+    request: { Session_ID: [S.sessionId] },
+    answer: {
+      message: 'sessionDeleteFinished',
+      data: { Delete_Session_Success: [S.sessionId], Delete_Session_Failed: [] },
+    },
+  },
+  '/api/v1/session/import-cookie': {
+    request: { Session_ID: S.sessionId, Cookie_File: S.cookieFile },
+    answer: {
+      message: 'importCookieSuccess',
+      data: { Session_ID: S.sessionId, Cookie_Count: 1, Cookie_Total: 1 },
+    },
+  },
+  '/api/v1/session/export-cookie': {
+    request: { Session_ID: S.sessionId, Export_Cookie_File: S.cookieFile },
+    answer: {
+      message: 'exportCookieSuccess',
+      data: { Session_ID: S.sessionId, Export_Cookie_File: S.cookieFile, Cookie_Count: 1 },
+    },
+  },
+  '/api/v1/session/random-user-agent': {
+    request: { SYSTEM: 'Windows', Version: 106 },
+    answer: {
+      message: 'randomUserAgentSuccess',
+      data: {
+        User_Agent:
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/106.0.0.0 Safari/537.36',
+        SYSTEM: 'Windows',
+        Version: 106,
+        MobileModel: '',
+      },
+    },
+  },
+  '/api/v1/session/BrowserCache-clean': {
+    request: { Session_ID: [S.sessionId], Is_Clean_Cookies: 0 },
+    answer: {
+      message: 'cleanCacheFinished',
+      data: { Clean_SessionID_Success: [S.sessionId], Clean_SessionID_Failed: [] },
+    },
+  },
+  '/api/v1/session/auto_open/list': {
+    request: { Session_ID: [S.sessionId] },
+    answer: {
+      message: 'autoOpenListSuccess',
+      data: {
+        listcontainer: [
+          {
+            Session_ID: S.sessionId,
+            Session_Name: 'Amazon US store 01',
+            Group_Name: S.groupName,
+            OpenUrl_Count: 2,
+            StartPage1: '1-https://www.amazon.com',
+            StartPage2: '1-https://sellercentral.amazon.com',
+            status: 0,
+          },
+        ],
+        total: 1,
+      },
+    },
+  },
+  '/api/v1/session/auto_open/add': {
+    request: { Session_ID: [S.sessionId], StartPage: 'https://sellercentral.amazon.com' },
+    answer: { message: 'autoOpenAddSuccess', data: { listid: [S.sessionId], total: 1 } },
+  },
+  '/api/v1/session/auto_open/update': {
+    request: {
+      Session_ID: [S.sessionId],
+      OldStartPage: 'https://sellercentral.amazon.com',
+      NewStartPage: 'https://advertising.amazon.com',
+    },
+    answer: { message: 'autoOpenUpdateSuccess', data: { listid: [S.sessionId], total: 1 } },
+  },
+  '/api/v1/session/auto_open/delete': {
+    request: { Session_ID: [S.sessionId], StartPage: 'https://advertising.amazon.com' },
+    answer: { message: 'autoOpenDeleteSuccess', data: { listid: [S.sessionId], total: 1 } },
+  },
+
+  '/api/v1/browser/status': {
+    request: { Session_ID: [S.sessionId], Actived_Type: 0 },
+    answer: {
+      message: 'browserStatusSuccess',
+      data: {
+        listcontainer: [
+          {
+            Session_ID: S.sessionId,
+            Session_Name: 'Amazon US store 01',
+            Group_Name: S.groupName,
+            status: 0,
+            ...running,
+          },
+        ],
+        total: 1,
+      },
+    },
+  },
+  '/api/v1/browser/start': {
+    request: {
+      Session_ID: [S.sessionId],
+      isHeadless: 0,
+      args: ['--window-size=1280,800'],
+      Start_Interval: 0,
+    },
+    answer: {
+      message: 'browserStartFinished',
+      data: { listid: [{ Session_ID: S.sessionId, status: 0, ...running }], total: 1 },
+    },
+  },
+  '/api/v1/browser/stop': {
+    request: { Session_ID: [S.sessionId] },
+    answer: {
+      message: 'browserStopFinished',
+      data: { listid: [{ Session_ID: S.sessionId, status: 0 }], total: 1 },
+    },
+  },
+  '/api/v1/browser/kill': {
+    request: { Session_ID: [S.sessionId] },
+    answer: {
+      message: 'browserKillFinished',
+      data: { listid: [{ Session_ID: S.sessionId, status: 0 }], total: 1 },
+    },
+  },
+
+  '/api/v1/session/id_script_list': {
+    request: { Session_ID: S.sessionId },
+    answer: {
+      message: 'scriptListSuccess',
+      data: {
+        Session_ID: S.sessionId,
+        Script_ID: S.scriptId,
+        Actived_script_id: S.scriptId,
+        Actived_script_name: 'Scroll to bottom',
+        Actived_script_encode: 'Ly8gU2Nyb2xsIHRvIGJvdHRvbQo=',
+        Script_Count: 2,
+        UnActived_script_list: [
+          {
+            UnActived_script_ID: S.otherScriptId,
+            UnActived_script_Name: 'Accept cookie banners',
+            UnActived_script_encode: 'Ly8gQWNjZXB0IGNvb2tpZSBiYW5uZXJzCg==',
+          },
+        ],
+      },
+    },
+  },
+  '/api/v1/session/id_script_active': {
+    request: { Session_ID: S.sessionId, Script_ID: S.scriptId },
+    answer: {
+      message: 'scriptActiveSuccess',
+      data: { Session_ID: S.sessionId, Script_ID: S.scriptId },
+    },
+  },
+  '/api/v1/session/id_script_add': {
+    request: { Session_ID: S.sessionId, Script_ID: [S.scriptId] },
+    answer: {
+      message: 'scriptAddSuccess',
+      data: { Session_ID: S.sessionId, Script_ID: [S.scriptId], Script_Count: 1 },
+    },
+  },
+  '/api/v1/session/id_script_Deactivate': {
+    request: { Session_ID: S.sessionId },
+    answer: {
+      message: 'scriptDeactivateSuccess',
+      data: { Session_ID: S.sessionId, Script_ID: S.scriptId },
+    },
+  },
+  '/api/v1/session/id_script_Delete': {
+    request: { Session_ID: S.sessionId, Script_ID: [S.scriptId] },
+    answer: {
+      message: 'scriptDeleteSuccess',
+      data: { Session_ID: S.sessionId, Script_ID: [S.scriptId], Script_Count: 0 },
+    },
+  },
+
+  '/api/v1/group/list': {
+    request: {},
+    answer: { message: 'groupListSuccess', data: { Group_Name_List: ['default', S.groupName] } },
+  },
+  '/api/v1/group/create': {
+    request: { Group_Name: S.groupName },
+    answer: { message: 'groupCreateSuccess', data: { Group_Name: S.groupName } },
+  },
+  '/api/v1/group/del': {
+    request: { Group_Name: [S.groupName] },
+    answer: { message: 'groupDeleteSuccess', data: { Group_Name: [S.groupName] } },
+  },
+  '/api/v1/group/move_session': {
+    request: {
+      Session_ID: [S.sessionId],
+      Orgin_Group_Name: S.groupName,
+      Target_Group_Name: 'default',
+    },
+    answer: {
+      message: 'sessionMoveSuccess',
+      data: { Session_ID: [S.sessionId], Target_Group_Name: 'default' },
+    },
+  },
+
+  '/api/v1/plugin/list': {
+    request: {},
+    answer: {
+      message: 'pluginListSuccess',
+      data: {
+        Plugin_list: [
+          {
+            ...installedPlugin,
+            Plugin_Desc:
+              'Turns any page dark with one click on the toolbar button; images and videos keep their colours.',
+            Plugin_Ver_List: ['1.1.0', '1.0.0'],
+          },
+        ],
+        Plugins_Count: 1,
+      },
+    },
+  },
+  '/api/v1/session/id_plugin_list': {
+    request: { Session_ID: S.sessionId },
+    answer: {
+      message: 'pluginListSuccess',
+      data: { Session_ID: S.sessionId, Plugin_list: [installedPlugin], Plugins_Count: 1 },
+    },
+  },
+  '/api/v1/session/plugin_install': {
+    request: { Session_ID: S.sessionId, Plugin_ID: [S.pluginId] },
+    answer: {
+      message: 'pluginInstallSuccess',
+      data: { Session_ID: S.sessionId, Plugin_list: [installedPlugin], Plugins_Count: 1 },
+    },
+  },
+  '/api/v1/session/plugin_delete': {
+    request: { Session_ID: S.sessionId, Plugin_ID: [S.pluginId] },
+    answer: {
+      message: 'pluginDeleteSuccess',
+      data: { Session_ID: S.sessionId, Plugin_list: [], Plugins_Count: 0 },
+    },
+  },
+};

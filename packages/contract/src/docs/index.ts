@@ -1,0 +1,9 @@
+/** The documentation of the local API, generated from the contract (see docs/*.ts). */
+export * from './calls.ts';
+export * from './examples.ts';
+export * from './openapi.ts';
+export * from './pages.ts';
+export * from './postman.ts';
+export * from './purposes.ts';
+export * from './schema.ts';
+export * from './service.ts';

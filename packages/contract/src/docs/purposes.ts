@@ -1,0 +1,432 @@
+/**
+ * What each call of the local API is for, in both languages: a short title, its purpose, and the
+ * notes a caller needs (defaults, side effects, limits that are not a field's). The documentation
+ * pages, the OpenAPI document and the Postman collection all take their words from here; the
+ * field descriptions come from the request schemas themselves.
+ */
+import type { Localized } from '../i18n.ts';
+import {
+  AUTO_CONFIGURE_CLIENT_TIMEOUT_MS,
+  DEFAULT_GROUP_NAME,
+  DELETE_MAX,
+  LIST_NUM_DEFAULT,
+  LIST_NUM_MAX,
+  SCRIPTS_PER_SESSION_MAX,
+  STATUS_QUERY_MAX,
+} from '../limits.ts';
+import type { LocalApiPath } from '../schemas/routes.ts';
+
+export interface CallText {
+  /** A few words: navigation, headings, Postman request names. */
+  readonly title: Localized;
+  /** One or two sentences: what the call does. */
+  readonly purpose: Localized;
+  /** Further facts a caller needs, one per entry. */
+  readonly notes?: readonly Localized[];
+  /**
+   * Fields whose requirement depends on other fields (the JSON Schema alone says "optional"):
+   * shown in the "required" column instead of yes/no.
+   */
+  readonly requirement?: Readonly<Record<string, Localized>>;
+}
+
+const AUTO_TIMEOUT_S = AUTO_CONFIGURE_CLIENT_TIMEOUT_MS / 1000;
+
+export const CALL_TEXTS: Readonly<Record<LocalApiPath, CallText>> = {
+  // --- Login and service -----------------------------------------------------------------------
+  '/login': {
+    title: { en: 'Log in', zh: '登录' },
+    purpose: {
+      en: 'Logs the service in with an account and one of its API credentials (APP_ID and APP_KEY from the API console), or switches it to another account. Every other call needs a login.',
+      zh: '使用账号及其 API 凭证（API 控制台中的 APP_ID 和 APP_KEY）登录服务，或切换到另一个账号。其他所有接口都需要先登录。',
+    },
+    notes: [
+      {
+        en: 'A credential can be used by one device at a time: while this service holds it, a service on another machine gets -12. Quitting, or logging in with another credential, releases it at once.',
+        zh: '一个凭证同一时间只能在一台设备上使用：本服务占用期间，其他电脑上的服务登录会得到 -12。退出服务或用其他凭证登录会立即释放它。',
+      },
+      {
+        en: 'Switching to another account closes the browsers of the previous one.',
+        zh: '切换到其他账号时，原账号已打开的浏览器会被关闭。',
+      },
+      {
+        en: 'The spellings App_ID and App_Key are accepted too. The answer uses the msg/status/data envelope.',
+        zh: '也接受 App_ID 和 App_Key 的拼写。返回值使用 msg/status/data 格式。',
+      },
+    ],
+    requirement: {
+      APP_ID: { en: 'yes (or App_ID)', zh: '是（或 App_ID）' },
+      APP_KEY: { en: 'yes (or App_Key)', zh: '是（或 App_Key）' },
+    },
+  },
+  '/members': {
+    title: { en: 'Membership', zh: '会员信息' },
+    purpose: {
+      en: 'Answers the type of an account (0 main account, 1 sub-account) with its registration date and package expiry date.',
+      zh: '返回账号类型（0 主账号，1 子账号）以及注册日期和套餐到期日期。',
+    },
+    notes: [
+      {
+        en: 'data is the text "<Account>,<type>"; the dates are beside it (account_reg_date, account_expire_date). The answer uses the msg/status/data envelope.',
+        zh: 'data 为文本 "<账号>,<类型>"；日期位于同一层（account_reg_date、account_expire_date）。返回值使用 msg/status/data 格式。',
+      },
+    ],
+  },
+  '/api/v1/quit': {
+    title: { en: 'Shut the service down', zh: '关闭服务' },
+    purpose: {
+      en: 'Answers, then stops every running browser, releases the credential and ends the service.',
+      zh: '先返回结果，然后关闭所有运行中的浏览器、释放凭证并退出服务。',
+    },
+  },
+
+  // --- Environments -----------------------------------------------------------------------------
+  '/api/v1/session/listid': {
+    title: { en: 'List environment IDs', zh: '查询环境 ID 列表' },
+    purpose: {
+      en: `Answers the IDs of the environments you own or that were shared with you, newest update first, filtered and paged. Without parameters: the first ${LIST_NUM_DEFAULT}.`,
+      zh: `返回自己的以及他人分享给你的环境 ID，按更新时间从新到旧排列，可筛选和分页。不带参数时返回前 ${LIST_NUM_DEFAULT} 个。`,
+    },
+    notes: [
+      {
+        en: `data.total counts every match; page with CurrentPage and ListNum (at most ${LIST_NUM_MAX}).`,
+        zh: `data.total 为全部匹配数量；用 CurrentPage 和 ListNum（最多 ${LIST_NUM_MAX}）分页。`,
+      },
+      {
+        en: 'Text filters match a part of the value, ignoring case. Times are local time of the machine running the service.',
+        zh: '文本筛选为部分匹配且不区分大小写。时间为运行服务电脑的本地时间。',
+      },
+    ],
+  },
+  '/api/v1/session/id_container': {
+    title: { en: 'Read environment details', zh: '获取环境详情' },
+    purpose: {
+      en: 'Answers the settings of one or more environments: everything (type 1), a brief line (type 2), or the brief line with plugins and scripts (type 3).',
+      zh: '返回一个或多个环境的配置：全部信息（类型 1）、简要信息（类型 2），或简要信息加插件与脚本（类型 3）。',
+    },
+    notes: [
+      {
+        en: 'Each environment is an entry of data.listcontainer with its status: 0, or -22 for an ID you cannot see.',
+        zh: '每个环境是 data.listcontainer 中的一项，带有 status：0，或 -22（无权查看或不存在的 ID）。',
+      },
+      {
+        en: 'Type 1 also has the proxy, cookies, start pages, web accounts, shares, plugins, the active script (base64 in Actived_script_encode) and, while running, the process ID and browser_CDP_Port.',
+        zh: '类型 1 还包含代理、Cookie、启动页、网站账号、分享对象、插件、当前启用的脚本（Actived_script_encode 为 base64），运行中时还有进程 ID 和 browser_CDP_Port。',
+      },
+    ],
+  },
+  '/api/v1/session/create': {
+    title: { en: 'Create an environment', zh: '创建环境' },
+    purpose: {
+      en: 'Creates an environment: a browser profile with its own fingerprint, proxy, locale, cookies and start pages. Answers its ID (spelt Session_Id).',
+      zh: '创建一个环境：拥有独立指纹、代理、地区、Cookie 和启动页的浏览器配置。返回其 ID（拼写为 Session_Id）。',
+    },
+    notes: [
+      {
+        en: `Automatic_Configure is required. With 1, a proxy is required and checked, and time zone, language and location follow its exit IP: the call is slow, so let your client wait more than ${AUTO_TIMEOUT_S} seconds.`,
+        zh: `Automatic_Configure 为必填。为 1 时必须提供代理并会检测，时区、语言和位置跟随代理出口 IP：调用较慢，客户端超时时间应大于 ${AUTO_TIMEOUT_S} 秒。`,
+      },
+      {
+        en: 'Android, iPhone and iPad need MobileModel. Without User_Agent, one is generated to match the system. Without Session_Group, the environment goes to the group "default".',
+        zh: 'Android、iPhone 和 iPad 必须提供 MobileModel。不提供 User_Agent 时会按系统自动生成。不提供 Session_Group 时归入 "default" 分组。',
+      },
+      {
+        en: 'The fingerprint is generated once, stays the same across starts, and differs between environments.',
+        zh: '指纹只生成一次，之后每次启动保持不变，且各环境之间互不相同。',
+      },
+    ],
+  },
+  '/api/v1/session/update': {
+    title: { en: 'Update an environment', zh: '更新环境' },
+    purpose: {
+      en: 'Changes the name, description, group, cookies, start pages and the video and image switches of one of your environments. Fields you leave out keep their values.',
+      zh: '修改自己环境的名称、描述、分组、Cookie、启动页以及视频和图片开关。未提供的字段保持不变。',
+    },
+    notes: [
+      {
+        en: 'Cookie replaces the stored cookies; HomePage_url replaces the start pages. An empty Session_Name gives the default name.',
+        zh: 'Cookie 会替换已保存的 Cookie；HomePage_url 会替换启动页。Session_Name 为空时使用默认名称。',
+      },
+    ],
+  },
+  '/api/v1/session/adv_setting': {
+    title: { en: 'Advanced settings', zh: '高级设置' },
+    purpose: {
+      en: 'Changes the advanced settings of one of your environments: fingerprint switches, browser behaviour, static IPs, locale and the operating system it presents.',
+      zh: '修改自己环境的高级设置：指纹开关、浏览器行为、静态 IP、地区以及模拟的操作系统。',
+    },
+    notes: [
+      {
+        en: 'A new SystemOS brings a user agent of that system (same browser version), answered in data.User_Agent.',
+        zh: '修改 SystemOS 时会换成该系统的 User-Agent（浏览器版本不变），新值在 data.User_Agent 中返回。',
+      },
+    ],
+  },
+  '/api/v1/session/proxy/update': {
+    title: { en: 'Change the proxy and locale', zh: '修改代理与地区' },
+    purpose: {
+      en: 'Changes the proxy, locale and static IPs of one of your environments.',
+      zh: '修改自己环境的代理、地区和静态 IP。',
+    },
+    notes: [
+      {
+        en: 'With Is_CheckProxy 1, or with Automatic_Configure 1 and a new proxy, the proxy is checked first. A failed check answers -105 with the libcurl code in data.Proxy_Check_Code (see the code page).',
+        zh: 'Is_CheckProxy 为 1，或 Automatic_Configure 为 1 且代理有变化时，会先检测代理。检测失败返回 -105，data.Proxy_Check_Code 为 libcurl 错误码（见返回码页）。',
+      },
+    ],
+  },
+  '/api/v1/session/share': {
+    title: { en: 'Share an environment', zh: '分享环境' },
+    purpose: {
+      en: 'Shares one of your environments with another account, which then sees it (filter Session_Recv of listid) but cannot change it.',
+      zh: '将自己的环境分享给其他账号；对方可以看到该环境（listid 的 Session_Recv 筛选），但不能修改。',
+    },
+  },
+  '/api/v1/session/delete': {
+    title: { en: 'Delete environments', zh: '删除环境' },
+    purpose: {
+      en: `Deletes up to ${DELETE_MAX} of your environments with their browser profiles, or all of them with Is_Delete_All 1.`,
+      zh: `删除最多 ${DELETE_MAX} 个自己的环境及其浏览器数据，或通过 Is_Delete_All 为 1 删除全部环境。`,
+    },
+    notes: [
+      {
+        en: 'Running environments and those of other accounts are not deleted: they are listed in data.Delete_Session_Failed and the code is -13.',
+        zh: '运行中的环境和其他账号的环境不会被删除：它们列在 data.Delete_Session_Failed 中，返回码为 -13。',
+      },
+      {
+        en: 'With Is_Delete_All 1 the answer counts the deleted ones in data.Delete_All_Session_Success_cont.',
+        zh: 'Is_Delete_All 为 1 时，data.Delete_All_Session_Success_cont 为删除的数量。',
+      },
+    ],
+    requirement: {
+      Session_ID: { en: 'unless Is_Delete_All is 1', zh: 'Is_Delete_All 不为 1 时必填' },
+    },
+  },
+  '/api/v1/session/import-cookie': {
+    title: { en: 'Import cookies from a file', zh: '从文件导入 Cookie' },
+    purpose: {
+      en: 'Reads a cookie file on the machine running the service and adds its cookies to an environment (a cookie with the same name, domain and path is replaced).',
+      zh: '读取运行服务的电脑上的 Cookie 文件，并将其中的 Cookie 加入环境（名称、域名和路径相同的 Cookie 会被替换）。',
+    },
+    notes: [
+      {
+        en: 'Formats: the JSON array that browser extensions export (EditThisCookie, Cookie-Editor; Puppeteer and Playwright cookie lists too) or a Netscape cookies.txt.',
+        zh: '支持的格式：浏览器插件导出的 JSON 数组（EditThisCookie、Cookie-Editor；也支持 Puppeteer 和 Playwright 的 Cookie 列表）或 Netscape cookies.txt。',
+      },
+      {
+        en: 'A file that cannot be read answers -14, one whose content is not a cookie list -112.',
+        zh: '文件无法读取时返回 -14，内容不是 Cookie 列表时返回 -112。',
+      },
+    ],
+  },
+  '/api/v1/session/export-cookie': {
+    title: { en: 'Export cookies to a file', zh: '导出 Cookie 到文件' },
+    purpose: {
+      en: 'Writes the cookies of an environment to a file on the machine running the service: Netscape cookies.txt when the name ends in .txt, the JSON array of browser extensions otherwise.',
+      zh: '将环境的 Cookie 写入运行服务的电脑上的文件：文件名以 .txt 结尾时为 Netscape cookies.txt 格式，否则为浏览器插件使用的 JSON 数组。',
+    },
+    notes: [
+      {
+        en: 'A file that cannot be written answers -15.',
+        zh: '文件无法写入时返回 -15。',
+      },
+    ],
+  },
+  '/api/v1/session/random-user-agent': {
+    title: { en: 'Generate a user agent', zh: '生成随机 User-Agent' },
+    purpose: {
+      en: 'Answers a user agent exactly as Chrome sends it on the given system, for the given browser version or a current one.',
+      zh: '返回与 Chrome 在指定系统上发送的完全一致的 User-Agent，使用指定的浏览器版本或当前版本。',
+    },
+  },
+  '/api/v1/session/BrowserCache-clean': {
+    title: { en: 'Clear the browser cache', zh: '清除浏览器缓存' },
+    purpose: {
+      en: 'Clears the browser cache of environments that are not running, and their cookies too with Is_Clean_Cookies 1.',
+      zh: '清除未运行环境的浏览器缓存；Is_Clean_Cookies 为 1 时同时清除 Cookie。',
+    },
+    notes: [
+      {
+        en: 'Running and unknown environments are listed in data.Clean_SessionID_Failed.',
+        zh: '运行中或不存在的环境列在 data.Clean_SessionID_Failed 中。',
+      },
+    ],
+  },
+  '/api/v1/session/auto_open/list': {
+    title: { en: 'List auto-open pages', zh: '查询自动打开网页' },
+    purpose: {
+      en: 'Answers the pages environments open when they start, as StartPage1…N in the form flag-url (1 opened, 0 kept but not opened). Without Session_ID: every environment that has pages.',
+      zh: '返回环境启动时打开的网页，格式为 StartPage1…N，值为 标志-网址（1 打开，0 保留但不打开）。不提供 Session_ID 时返回所有设置了网页的环境。',
+    },
+  },
+  '/api/v1/session/auto_open/add': {
+    title: { en: 'Add an auto-open page', zh: '添加自动打开网页' },
+    purpose: {
+      en: 'Adds a page that the given environments open when they start (a page they already have is kept once).',
+      zh: '为指定环境添加启动时打开的网页（已存在的网页不会重复添加）。',
+    },
+  },
+  '/api/v1/session/auto_open/update': {
+    title: { en: 'Replace an auto-open page', zh: '修改自动打开网页' },
+    purpose: {
+      en: 'Replaces a start page by another in the given environments, or in every one of yours that has it.',
+      zh: '在指定环境（或所有包含该网页的自己的环境）中，将一个启动网页替换为另一个。',
+    },
+  },
+  '/api/v1/session/auto_open/delete': {
+    title: { en: 'Remove an auto-open page', zh: '删除自动打开网页' },
+    purpose: {
+      en: 'Removes a start page from the given environments, or from every one of yours that has it.',
+      zh: '从指定环境（或所有包含该网页的自己的环境）中删除一个启动网页。',
+    },
+  },
+
+  // --- Browser control -----------------------------------------------------------------------------
+  '/api/v1/browser/status': {
+    title: { en: 'Environment status', zh: '查询运行状态' },
+    purpose: {
+      en: `Answers whether environments are running and, for running ones, how to reach them (browser_CDP_Port, webdriver). Without Session_ID: all running environments (the stopped ones with Actived_Type 2). At most ${STATUS_QUERY_MAX} IDs.`,
+      zh: `返回环境是否在运行，以及运行中环境的连接方式（browser_CDP_Port、webdriver）。不提供 Session_ID 时返回所有运行中的环境（Actived_Type 为 2 时返回已停止的环境）。最多 ${STATUS_QUERY_MAX} 个 ID。`,
+    },
+    notes: [
+      {
+        en: 'Each entry of data.listcontainer has a status from the start/status table: 0, or why the environment is not running (-12 the browser exited, -13 its proxy failed, -8 waiting to start, -22 unknown ID).',
+        zh: 'data.listcontainer 中每一项都有启动/状态表中的 status：0，或环境未运行的原因（-12 浏览器已退出，-13 代理连接失败，-8 正在排队启动，-22 ID 不存在）。',
+      },
+    ],
+  },
+  '/api/v1/browser/start': {
+    title: { en: 'Start environments', zh: '启动环境' },
+    purpose: {
+      en: `Starts up to ${STATUS_QUERY_MAX} environments and answers, per environment, its status and how to automate it: browser_CDP_Port for Puppeteer and Playwright, webdriver (the chromedriver path) for Selenium.`,
+      zh: `启动最多 ${STATUS_QUERY_MAX} 个环境，并按环境返回状态和自动化连接方式：Puppeteer 和 Playwright 使用 browser_CDP_Port，Selenium 使用 webdriver（chromedriver 路径）。`,
+    },
+    notes: [
+      {
+        en: 'The call answers when every browser has started or failed. Each entry of data.listid has status 0 or a code of the start/status table (-7 already running, -2 the browser could not start, -13 proxy connection failed, …).',
+        zh: '所有浏览器启动成功或失败后才返回。data.listid 中每一项的 status 为 0 或启动/状态表中的代码（-7 已在运行，-2 浏览器无法启动，-13 代理连接失败……）。',
+      },
+      {
+        en: 'With isHeadless 1 there is no window; such an environment can only be ended with kill. Start_Interval waits that many seconds between two launches.',
+        zh: 'isHeadless 为 1 时没有窗口，这样的环境只能用 kill 结束。Start_Interval 为两次启动之间等待的秒数。',
+      },
+    ],
+  },
+  '/api/v1/browser/stop': {
+    title: { en: 'Stop environments', zh: '关闭环境' },
+    purpose: {
+      en: 'Closes the browsers of environments the normal way (cookies are saved when Exit_SaveCookie is on).',
+      zh: '正常关闭环境的浏览器（Exit_SaveCookie 开启时会保存 Cookie）。',
+    },
+    notes: [
+      {
+        en: 'A headless environment answers -20: end it with kill. An environment that is not running answers 0.',
+        zh: '无头模式的环境返回 -20：请用 kill 结束。未运行的环境返回 0。',
+      },
+    ],
+  },
+  '/api/v1/browser/kill': {
+    title: { en: 'Force environments to end', zh: '强制结束环境' },
+    purpose: {
+      en: 'Ends the browser processes of environments at once, headless ones included.',
+      zh: '立即结束环境的浏览器进程，包括无头模式的环境。',
+    },
+  },
+
+  // --- Scripts ---------------------------------------------------------------------------------------
+  '/api/v1/session/id_script_list': {
+    title: { en: 'Scripts of an environment', zh: '查询环境的脚本' },
+    purpose: {
+      en: 'Answers the active script of an environment (Script_ID, name and source in base64) and its inactive ones (UnActived_script_list).',
+      zh: '返回环境当前启用的脚本（Script_ID、名称和 base64 编码的源码）以及未启用的脚本（UnActived_script_list）。',
+    },
+  },
+  '/api/v1/session/id_script_active': {
+    title: { en: 'Activate a script', zh: '启用脚本' },
+    purpose: {
+      en: 'Makes one of the scripts assigned to an environment its active script (the previous one becomes inactive). The active script runs in every page.',
+      zh: '将已分配给环境的一个脚本设为启用（原来启用的脚本变为未启用）。启用的脚本会在每个网页中运行。',
+    },
+  },
+  '/api/v1/session/id_script_add': {
+    title: { en: 'Assign scripts', zh: '分配脚本' },
+    purpose: {
+      en: `Assigns scripts of your script library to an environment (at most ${SCRIPTS_PER_SESSION_MAX} per environment); they are downloaded and stay inactive until activated.`,
+      zh: `将脚本库中的脚本分配给环境（每个环境最多 ${SCRIPTS_PER_SESSION_MAX} 个）；脚本会被下载，启用前保持未启用状态。`,
+    },
+  },
+  '/api/v1/session/id_script_Deactivate': {
+    title: { en: 'Deactivate the active script', zh: '停用脚本' },
+    purpose: {
+      en: 'Makes the active script of an environment inactive; the environment then runs no script.',
+      zh: '停用环境当前启用的脚本；之后该环境不运行任何脚本。',
+    },
+  },
+  '/api/v1/session/id_script_Delete': {
+    title: { en: 'Remove scripts', zh: '删除脚本' },
+    purpose: {
+      en: 'Removes inactive scripts from an environment (deactivate the active one first).',
+      zh: '从环境中删除未启用的脚本（启用中的脚本需先停用）。',
+    },
+  },
+
+  // --- Groups ----------------------------------------------------------------------------------------
+  '/api/v1/group/list': {
+    title: { en: 'List groups', zh: '查询分组列表' },
+    purpose: {
+      en: `Answers the names of your groups; "${DEFAULT_GROUP_NAME}" is always there.`,
+      zh: `返回自己的分组名称；始终包含 "${DEFAULT_GROUP_NAME}" 分组。`,
+    },
+  },
+  '/api/v1/group/create': {
+    title: { en: 'Create a group', zh: '创建分组' },
+    purpose: {
+      en: 'Creates a group; group names are unique per account.',
+      zh: '创建分组；同一账号下分组名称唯一。',
+    },
+  },
+  '/api/v1/group/del': {
+    title: { en: 'Delete groups', zh: '删除分组' },
+    purpose: {
+      en: `Deletes groups that hold no environment. Nothing is deleted when one of them is not empty, does not exist, or is "${DEFAULT_GROUP_NAME}".`,
+      zh: `删除不包含环境的分组。只要其中一个分组非空、不存在或是 "${DEFAULT_GROUP_NAME}"，就一个都不删除。`,
+    },
+  },
+  '/api/v1/group/move_session': {
+    title: { en: 'Move environments to another group', zh: '移动环境到其他分组' },
+    purpose: {
+      en: 'Moves environments from one group to another. Note the spelling Orgin_Group_Name.',
+      zh: '将环境从一个分组移动到另一个分组。注意字段拼写为 Orgin_Group_Name。',
+    },
+  },
+
+  // --- Plugins ---------------------------------------------------------------------------------------
+  '/api/v1/plugin/list': {
+    title: { en: 'Plugin library', zh: '插件库列表' },
+    purpose: {
+      en: 'Answers the plugins (browser extensions) you can install: newest version first, with every version in Plugin_Ver_List.',
+      zh: '返回可安装的插件（浏览器扩展）：每个插件给出最新版本，所有版本列在 Plugin_Ver_List 中。',
+    },
+  },
+  '/api/v1/session/id_plugin_list': {
+    title: { en: 'Plugins of an environment', zh: '查询环境的插件' },
+    purpose: {
+      en: 'Answers the plugins installed in an environment.',
+      zh: '返回环境中已安装的插件。',
+    },
+  },
+  '/api/v1/session/plugin_install': {
+    title: { en: 'Install plugins', zh: '安装插件' },
+    purpose: {
+      en: 'Downloads plugins of the library and installs them in an environment; they load at its next start. Plugin_ver picks a version, otherwise the newest.',
+      zh: '下载插件库中的插件并安装到环境中，下次启动时加载。Plugin_ver 指定版本，否则使用最新版本。',
+    },
+  },
+  '/api/v1/session/plugin_delete': {
+    title: { en: 'Remove plugins', zh: '删除插件' },
+    purpose: {
+      en: 'Removes plugins from an environment (with Plugin_ver, only if that version is installed).',
+      zh: '从环境中删除插件（提供 Plugin_ver 时，仅当安装的是该版本才删除）。',
+    },
+  },
+};
