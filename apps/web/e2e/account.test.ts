@@ -139,7 +139,7 @@ describe('accounts, /route and the API console in Chromium', () => {
     // Sign out: the header offers sign-in again, and the console warns and goes home.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => path(page)).toBe('/');
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await page.goto(`${system.cloud.url}/api`);
     await expect
       .poll(() => page.getByText('No token detected. Please sign in first.').isVisible())

@@ -51,7 +51,7 @@ describe('the started system in Chromium', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
     expect(await page.locator('h1').innerText()).toContain('上百个账号');
     expect(await page.locator('.site-menu a.is-active').innerText()).toBe('首页');
-    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('zh');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('lang'))).toBe('zh');
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -78,7 +78,7 @@ describe('the started system in Chromium', () => {
     expect(new URL(page.url()).search).toBe('?ref=ad');
     expect(new URL(page.url()).hash).toBe('#features');
     await expect.poll(() => page.locator('h1').innerText()).toContain('上百个账号');
-    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('zh');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('lang'))).toBe('zh');
     await page.getByRole('button', { name: '语言' }).click();
     await page.getByRole('option', { name: 'English' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');

@@ -90,7 +90,7 @@ describe('site shell in Chromium', () => {
       await switchTo(page, to === 'zh' ? '中文' : 'English');
       await expect.poll(() => pathOf(page), { message: from }).toBe(expected);
       await expect.poll(() => page.locator('h1').first().innerText()).toContain(h1);
-      expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe(to);
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('lang'))).toBe(to);
       expect(await page.locator('html').getAttribute('lang')).toBe(to === 'zh' ? 'zh-CN' : 'en');
       expect(errors, from).toEqual([]);
       await page.context().close();
@@ -132,7 +132,7 @@ describe('site shell in Chromium', () => {
       });
     await english.page.locator('.markdown a[href="/zh/privacy?x=1"]').click();
     await expect.poll(() => pathOf(english.page)).toBe('/privacy?x=1');
-    expect(await english.page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+    await expect.poll(() => english.page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
     await english.page.context().close();
   });
 
@@ -143,7 +143,7 @@ describe('site shell in Chromium', () => {
     await page.goBack();
     await expect.poll(() => pathOf(page)).toBe('/application');
     await expect.poll(() => page.locator('h1').innerText()).toContain('every account');
-    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
     await page.context().close();
   });
 
