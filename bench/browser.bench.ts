@@ -3,7 +3,9 @@
  * run: start latency (the start call until its answer with a usable DevTools port, against spawn
  * until the bare browser's /json/version answers; target ≤ 1.3×), the memory of one running
  * headless environment with one blank tab (PSS of its whole process tree; target ≤ 1.1×), and
- * 20 environments started with one call. `npm run bench -- browser`
+ * 20 environments started with one call, and the cost of instrumenting a page: a new tab until
+ * its `load` event in a running environment (auto-attached, overrides applied before the tab runs)
+ * against the same in the bare browser. `npm run bench -- browser`
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,10 +14,12 @@ import path from 'node:path';
 import { BASE_FLAGS, settingFlags } from '../apps/local-api/src/runtime/profile.ts';
 import { discoverBrowser } from '../apps/local-api/src/runtime/discovery.ts';
 import { DEFAULT_SETTINGS } from '../apps/local-api/src/store/environments.ts';
-import { startBrowserService } from '../apps/local-api/src/test/browser.ts';
+import puppeteer from 'puppeteer-core';
+import { startBrowserService, startSite } from '../apps/local-api/src/test/browser.ts';
 
 const ROUNDS = Number(process.env.BENCH_BROWSER_ROUNDS ?? 5);
 const MANY = 20;
+const TAB_ROUNDS = Number(process.env.BENCH_TAB_ROUNDS ?? 10);
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -85,6 +89,28 @@ async function bareLaunch(executable: string, dir: string) {
   return { ms: performance.now() - started, pid: child.pid ?? 0, port };
 }
 
+/** Median ms from a new tab until its page fired `load`, through the browser on `port`. */
+async function newTabToLoad(port: number, url: string, rounds: number): Promise<number> {
+  const browser = await puppeteer.connect({
+    browserURL: `http://127.0.0.1:${port}`,
+    defaultViewport: null,
+  });
+  try {
+    const times: number[] = [];
+    for (let round = 0; round < rounds + 1; round++) {
+      const started = performance.now();
+      const page = await browser.newPage();
+      await page.goto(`${url}/?round=${round}`, { waitUntil: 'load' });
+      // The first round warms the connection and the page cache on both sides.
+      if (round > 0) times.push(performance.now() - started);
+      await page.close();
+    }
+    return median(times);
+  } finally {
+    await browser.disconnect();
+  }
+}
+
 const kill = (pid: number) => {
   try {
     process.kill(-pid, 'SIGKILL');
@@ -97,6 +123,9 @@ export async function run(): Promise<string> {
   const install = await discoverBrowser();
   const api = await startBrowserService();
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-bench-bare-'));
+  const site = await startSite({
+    '/': '<!doctype html><title>bench</title><p>A page with a script.</p><script>document.title += 1</script>',
+  });
   try {
     // Warm both paths once (disk cache, the service's browser discovery).
     const warm = await bareLaunch(install.path, path.join(scratch, 'warm'));
@@ -112,7 +141,7 @@ export async function run(): Promise<string> {
       const launched = await bareLaunch(install.path, path.join(scratch, `fresh${round}`));
       bareFresh.push(launched.ms);
       kill(launched.pid);
-      const id = await api.create({ SystemOS: 'Windows', resolution: '1920x1080' });
+      const id = await api.create({ resolution: '1920x1080' });
       const started = performance.now();
       const item = await api.startOne(id);
       oursFresh.push(performance.now() - started);
@@ -124,7 +153,9 @@ export async function run(): Promise<string> {
     const ours: number[] = [];
     let barePss = 0;
     let oursPss = 0;
-    const id = await api.create({ SystemOS: 'Windows', resolution: '1920x1080' });
+    let bareTab = 0;
+    let oursTab = 0;
+    const id = await api.create({ resolution: '1920x1080' });
     await api.startOne(id);
     await api.kill([id]);
     for (let round = 0; round < ROUNDS; round++) {
@@ -135,6 +166,18 @@ export async function run(): Promise<string> {
       ours.push(performance.now() - started);
       await versionAnswers(item.browser_CDP_Port);
       if (round === ROUNDS - 1) {
+        bareTab = await newTabToLoad(launched.port, site.url, TAB_ROUNDS);
+        oursTab = await newTabToLoad(item.browser_CDP_Port, site.url, TAB_ROUNDS);
+        for (const target of [launched.port, item.browser_CDP_Port]) {
+          // Back to one tab each for the memory measure.
+          const tabs = (await (await fetch(`http://127.0.0.1:${target}/json/list`)).json()) as {
+            id: string;
+            type: string;
+          }[];
+          for (const tab of tabs.filter((t) => t.type === 'page').slice(1)) {
+            await fetch(`http://127.0.0.1:${target}/json/close/${tab.id}`);
+          }
+        }
         // One blank tab in each, as the runtime opens one.
         await fetch(`http://127.0.0.1:${launched.port}/json/new?about:blank`, { method: 'PUT' });
         await sleep(3000);
@@ -168,10 +211,12 @@ export async function run(): Promise<string> {
       `| start → usable CDP port, same profile again (ms) | ${bareMs.toFixed(0)} | ${oursMs.toFixed(0)} | ${(oursMs / bareMs).toFixed(2)}× | ≤ 1.3× |`,
       `| start → usable CDP port, first start of a fresh profile (ms) | ${bareFreshMs.toFixed(0)} | ${oursFreshMs.toFixed(0)} | ${(oursFreshMs / bareFreshMs).toFixed(2)}× | ≤ 1.3× |`,
       `| memory of one headless browser (PSS, MB) | ${mb(barePss)} | ${mb(oursPss)} | ${(oursPss / barePss).toFixed(2)}× | ≤ 1.1× |`,
+      `| new tab → \`load\`, instrumented against bare (ms, median of ${TAB_ROUNDS}) | ${bareTab.toFixed(0)} | ${oursTab.toFixed(0)} | ${(oursTab / bareTab).toFixed(2)}× | — |`,
       `| ${MANY} environments, one start call (ms) | — | ${manyMs.toFixed(0)} | ${ok}/${MANY} started | all start |`,
       `| ${MANY} environments running (PSS, MB, total) | ${mb(barePss * MANY)} (×${MANY}) | ${mb(manyPss)} | ${(manyPss / (barePss * MANY)).toFixed(2)}× | — |`,
     ].join('\n');
   } finally {
+    await site.close();
     await api.dispose();
     fs.rmSync(scratch, { recursive: true, force: true });
   }

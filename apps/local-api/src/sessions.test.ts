@@ -4,6 +4,7 @@
  * id_container, delete, share, cookies, auto-open, random-user-agent, cache clean, and the browser
  * control calls' validation.
  */
+import { hostSystem } from './runtime/host.ts';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -72,7 +73,8 @@ describe('create', () => {
       Session_Name: 'business environment',
       Session_Desc: '',
       Group_Name: 'default',
-      SystemOS: 'Windows',
+      // The host's system (a value only pages could show otherwise), its most common screen.
+      SystemOS: hostSystem(),
       resolution: '1920x1080',
       FingerPrint_Setting: '1,1,1,1',
       Automatic_Configure: 0,
@@ -82,8 +84,9 @@ describe('create', () => {
       HomePage_url: [],
       status: 0,
     });
+    // A user agent of that system (this suite runs on Linux x86_64 hosts).
     expect(env.User_Agent).toMatch(
-      /^Mozilla\/5\.0 \(Windows NT 10\.0; Win64; x64\).* Chrome\/\d+\.0\.0\.0 Safari\/537\.36$/,
+      /^Mozilla\/5\.0 \(X11; Linux x86_64\).* Chrome\/\d+\.0\.0\.0 Safari\/537\.36$/,
     );
     expect(fs.existsSync(env.MBData_Path)).toBe(true);
     expect(env.MBData_Path).toBe(path.join(service.dataDir, 'sessions', id));

@@ -21,6 +21,7 @@ import {
   checkSystem,
   checkUserAgent,
   DEFAULT_RESOLUTIONS,
+  defaultResolution,
   groupOrDefault,
   parseCookies,
   verifyProxy,
@@ -29,6 +30,7 @@ import { environmentView, sessionDir } from '../domain/views.ts';
 import { callerLang, fail, sessionFailure, UNKNOWN_EXCEPTION, v1 } from '../http/envelope.ts';
 import { post } from '../http/route.ts';
 import { siteOf } from '../runtime/cookies.ts';
+import { hostSystem } from '../runtime/host.ts';
 import {
   chromeMajor,
   isUserAgentOf,
@@ -170,8 +172,10 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     const owner = login.Account;
     const model = body.MobileModel ?? '';
     const group = groupOrDefault(ctx, owner, body.Session_Group);
-    const system = checkSystem(body.SystemOS ?? body.system ?? 'Windows', model);
-    const resolution = checkResolution(body.resolution ?? DEFAULT_RESOLUTIONS[system]);
+    const system = checkSystem(body.SystemOS ?? body.system ?? hostSystem(), model);
+    const resolution = checkResolution(
+      body.resolution ?? defaultResolution(system, ctx.envs.countOwned(owner)),
+    );
     const userAgent =
       body.User_Agent === undefined
         ? randomUserAgent(system, { model }).User_Agent

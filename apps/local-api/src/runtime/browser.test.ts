@@ -7,6 +7,7 @@
  */
 import { execSync, spawn } from 'node:child_process';
 import net from 'node:net';
+import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium as playwright, type Page } from 'playwright-core';
@@ -22,7 +23,7 @@ import {
   type BrowserService,
 } from '../test/browser.ts';
 import { call } from '../test/server.ts';
-import { chromeBrands, secChUa } from './fingerprint.ts';
+import { chromeBrands, productBrand, secChUa } from './fingerprint.ts';
 
 const WORKER = `postMessage({ ua: navigator.userAgent, platform: navigator.platform,
   cores: navigator.hardwareConcurrency, memory: navigator.deviceMemory,
@@ -96,14 +97,17 @@ describe.skipIf(!hasChromium)('browser runtime', () => {
   }, 90_000);
 
   test('Puppeteer sees the environment on new pages, popups and workers, and in the headers', async () => {
+    // The host's system (the default): every value is the engine's own, in pages and workers.
     const id = await api.create({
-      SystemOS: 'Windows',
       resolution: '1600x900',
       TimeZone: 'Asia/Tokyo',
       LanguageCode: 'ja',
     });
     const item = await api.startOne(id);
+    expect(item.Fingerprint_PageOnly).toEqual([]);
     const major = Number(item.core.split('.')[0]);
+    // Debian's Chromium has no product brand of its own: its hints name "Chromium" only.
+    const brands = chromeBrands(major, undefined, productBrand(item.browser_Path));
     const browser = await puppeteer.connect({
       browserURL: `http://127.0.0.1:${item.browser_CDP_Port}`,
       defaultViewport: null,
@@ -134,28 +138,29 @@ describe.skipIf(!hasChromium)('browser runtime', () => {
         languages: string[];
       };
       expect(seen).toMatchObject({
-        ua: `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`,
-        platform: 'Win32',
+        ua: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`,
+        platform: 'Linux x86_64',
         languages: ['ja', 'en-US', 'en'],
         zone: 'Asia/Tokyo',
         screen: [1600, 900],
         webdriver: false,
       });
-      expect(seen.brands).toEqual(chromeBrands(major).map((b) => `${b.brand}/${b.version}`));
-      expect(seen.renderer).not.toMatch(/SwiftShader|llvmpipe|Mesa OffScreen/i);
+      expect(seen.brands).toEqual(brands.map((b) => `${b.brand}/${b.version}`));
+      // The machine's real values, the same in the worker.
+      expect(seen.cores).toBe(os.cpus().length);
       expect(seen.worker).toEqual({
         ua: seen.ua,
-        platform: 'Win32',
+        platform: 'Linux x86_64',
         cores: seen.cores,
         memory: seen.memory,
         languages: seen.languages,
-        brands: chromeBrands(major).map((b) => b.brand),
+        brands: brands.map((b) => b.brand),
       });
       // Headers of the page request: the environment's UA and client hints.
       const request = site.log.find((r) => r.url === '/worker')!;
       expect(request.headers['user-agent']).toBe(seen.ua);
-      expect(request.headers['sec-ch-ua']).toBe(secChUa(chromeBrands(major)));
-      expect(request.headers['sec-ch-ua-platform']).toBe('"Windows"');
+      expect(request.headers['sec-ch-ua']).toBe(secChUa(brands));
+      expect(request.headers['sec-ch-ua-platform']).toBe('"Linux"');
       expect(request.headers['accept-language']).toMatch(/^ja,en-US;q=0\.9,en;q=0\.8$/);
 
       // A popup's very first request carries them too.
@@ -165,8 +170,8 @@ describe.skipIf(!hasChromium)('browser runtime', () => {
       await popup;
       const first = await until(() => site.log.find((r) => r.url === '/popup?first'), 5000);
       expect(first.headers['user-agent']).toBe(seen.ua);
-      expect(first.headers['sec-ch-ua-platform']).toBe('"Windows"');
-      expect(first.headers['sec-ch-ua']).toBe(secChUa(chromeBrands(major)));
+      expect(first.headers['sec-ch-ua-platform']).toBe('"Linux"');
+      expect(first.headers['sec-ch-ua']).toBe(secChUa(brands));
     } finally {
       await browser.disconnect();
       await api.kill([id]);
@@ -174,18 +179,22 @@ describe.skipIf(!hasChromium)('browser runtime', () => {
   }, 90_000);
 
   test('Playwright: the default context, a new context and its pages see the environment', async () => {
+    // Another system than the host's: the UA and the page's client hints say macOS; the start
+    // answer names what the workers (and, once a client attaches, the page) keep of the host.
     const id = await api.create({
       SystemOS: 'MacIntel',
       resolution: '1440x900',
       LanguageCode: 'fr',
     });
     const item = await api.startOne(id);
+    expect(item.Fingerprint_PageOnly).toContain('navigator.platform');
+    expect(item.Fingerprint_PageOnly).toContain('navigator.userAgentData.platform');
     const browser = await playwright.connectOverCDP(`http://127.0.0.1:${item.browser_CDP_Port}`);
     try {
       const values = async (page: Page, url: string) => {
         await page.goto(url);
         return page.evaluate(
-          '({ ua: navigator.userAgent, platform: navigator.platform, language: navigator.language, width: screen.width })',
+          '({ ua: navigator.userAgent, platform: navigator.userAgentData.platform, language: navigator.language, width: screen.width, ratio: devicePixelRatio })',
         );
       };
       const inDefault = await values(await browser.contexts()[0]!.newPage(), `${site.url}/pw1`);
@@ -194,15 +203,19 @@ describe.skipIf(!hasChromium)('browser runtime', () => {
       for (const seen of [inDefault, inNew]) {
         expect(seen).toEqual({
           ua: expect.stringMatching(/^Mozilla\/5\.0 \(Macintosh; Intel Mac OS X 10_15_7\)/),
-          platform: 'MacIntel',
+          platform: 'macOS',
           language: 'fr',
           width: 1440,
+          // A Retina screen, natively (--screen-info).
+          ratio: 2,
         });
       }
       for (const url of ['/pw1', '/pw2']) {
         const request = site.log.find((r) => r.url === url)!;
         expect(request.headers['sec-ch-ua-platform']).toBe('"macOS"');
-        expect(request.headers['sec-ch-ua']).toContain('"Google Chrome"');
+        expect(request.headers['sec-ch-ua']).toBe(
+          secChUa(chromeBrands(Number(item.core.split('.')[0]), undefined, null)),
+        );
         expect(request.headers['user-agent']).toContain('Macintosh');
       }
       await context.close();
@@ -366,7 +379,7 @@ describe.skipIf(!hasChromium)('browser runtime', () => {
   test('Selenium attaches through the webdriver path', async () => {
     const { Builder } = await import('selenium-webdriver');
     const chrome = await import('selenium-webdriver/chrome.js');
-    const id = await api.create({ SystemOS: 'Windows' });
+    const id = await api.create({ LanguageCode: 'es' });
     const item = await api.startOne(id);
     const options = new chrome.Options();
     options.debuggerAddress(`127.0.0.1:${item.browser_CDP_Port}`);
@@ -378,8 +391,13 @@ describe.skipIf(!hasChromium)('browser runtime', () => {
     try {
       await driver.get(`${site.url}/selenium`);
       const ua = await driver.executeScript('return navigator.userAgent');
-      expect(ua).toContain('Windows NT 10.0');
-      expect(await driver.executeScript('return navigator.platform')).toBe('Win32');
+      expect(ua).toContain('X11; Linux x86_64');
+      expect(ua).not.toContain('Headless');
+      expect(await driver.executeScript('return navigator.languages')).toEqual([
+        'es',
+        'en-US',
+        'en',
+      ]);
     } finally {
       await driver.quit().catch(() => undefined);
       await api.kill([id]);

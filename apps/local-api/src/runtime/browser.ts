@@ -37,6 +37,11 @@ export interface RunningBrowser {
   TimeZone: string;
   LanguageCode: string;
   User_Agent: string;
+  /**
+   * Values pages show but workers do not (a system other than the host's; runtime/host.ts).
+   * Not in the spec: added so a caller knows what a non-host system costs.
+   */
+  Fingerprint_PageOnly: string[];
 }
 
 /** Everything a start needs besides the environment's own record. */

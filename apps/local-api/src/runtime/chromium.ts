@@ -31,19 +31,20 @@ import { BrowserNotFound, discoverBrowser, type BrowserInstall } from './discove
 import {
   engineUserAgent,
   fingerprintStore,
+  productBrand,
   userAgentMetadata,
   warmUpGenerator,
   type Engine,
   type StoredFingerprint,
 } from './fingerprint.ts';
 import { fingerprintFlags, injectionConfig, injectionScript } from './inject.ts';
+import { pageOnlyValues } from './host.ts';
+import { launchCommand } from './launch.ts';
 import {
-  BASE_FLAGS,
   BROWSING_DATA_PATHS,
   callerArgs,
   prepareProfile,
   removePaths,
-  settingFlags,
   settingPreferences,
   writeFontConfig,
   writePreferences,
@@ -351,11 +352,15 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
     const mark = (what: string) => {
       if (env.HAINIAO_DEBUG_CDP) console.error(`[timing] ${what} ${Date.now() - t0} ms`);
     };
-    const engine: Engine = { major: install.major, version: install.version };
+    const engine: Engine = {
+      major: install.major,
+      version: install.version,
+      product: productBrand(install.path),
+    };
     const sessionDir = path.join(sessionsDir, id);
     const profile = path.join(sessionDir, 'profile');
     const flags = fingerprintFlags(s.FingerPrint_Setting);
-    const fingerprint = fingerprints.ensure(record, flags.fonts ? fontFamilies() : []);
+    const fingerprint = fingerprints.ensure(record, fontFamilies());
 
     // The proxy: a forwarder that holds the credentials, and the exit's locale when asked.
     let forwarder: Forwarder | undefined;
@@ -415,81 +420,50 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
       const language = (auto && exit?.language) || s.LanguageCode || 'en-US';
       const languages = languageList(language);
       const accept = languages.join(',');
-      // Without the UI locale's pack, --lang cannot set the pages' Intl locale: DevTools does.
+      // --lang sets the Intl locale of pages and workers alike, when the browser has its pack;
+      // without one the locale stays the browser's own (a page-only override would differ from
+      // the workers').
       const uiLocale = chromiumUiLocale(language) ?? 'en-US';
-      const localeOverride = fs.existsSync(
+      const hasPack = fs.existsSync(
         path.join(path.dirname(install.path), 'locales', `${uiLocale}.pak`),
-      )
-        ? undefined
-        : language;
+      );
       const userAgent = engineUserAgent(record.userAgent, engine);
       const metadata = userAgentMetadata(fingerprint, engine);
 
       prepareProfile(profile, s);
       writePreferences(profile, settingPreferences(s, accept));
-      const fontConfig = flags.fonts
-        ? writeFontConfig(sessionDir, fingerprint.hiddenFonts)
-        : undefined;
-
-      const mobile = isMobileSystem(record.system);
-      const { width, height } = fingerprint.screen;
-      const windowSize = mobile
-        ? `${Math.min(width + 16, 600)},${Math.min(height + 100, 1000)}`
-        : `${width},${fingerprint.screen.availHeight}`;
+      const fontConfig = writeFontConfig(sessionDir, {
+        hidden: flags.fonts ? fingerprint.hiddenFonts : [],
+        ...(flags.fonts ? { families: fingerprint.families } : {}),
+        ...(flags.canvas ? { rendering: fingerprint.rendering } : {}),
+      });
       const extra = callerArgs(plan.args);
       const userPort = extra.find((arg) => arg.startsWith('--remote-debugging-port='));
       const pluginDirs = plan.plugins
         .map((plugin) => plugin.dir)
         .filter((dir) => fs.existsSync(dir));
-      const args = [
-        ...BASE_FLAGS,
-        ...settingFlags(s),
-        `--user-data-dir=${profile}`,
-        '--remote-debugging-pipe',
-        ...(userPort ? [] : ['--remote-debugging-port=0']),
-        '--remote-debugging-address=127.0.0.1',
-        `--user-agent=${userAgent}`,
-        `--lang=${uiLocale}`,
-        `--accept-lang=${accept}`,
-        `--window-size=${windowSize}`,
-        ...(plan.headless ? ['--headless=new', `--screen-info={0,0 ${width}x${height}}`] : []),
-        ...(forwarder
-          ? [
-              `--proxy-server=http://127.0.0.1:${forwarder.port}`,
-              // Loopback goes through the proxy too: sites cannot probe the user's local ports.
-              '--proxy-bypass-list=<-loopback>',
-              // No DNS from this machine: names are resolved at the proxy.
-              '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-            ]
-          : ['--no-proxy-server', '--host-resolver-rules=MAP *.invalid ~NOTFOUND']),
-        ...(pluginDirs.length
-          ? [
-              `--load-extension=${pluginDirs.join(',')}`,
-              `--disable-extensions-except=${pluginDirs.join(',')}`,
-              '--enable-unsafe-extension-debugging',
-            ]
-          : []),
-        ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-        ...extra,
-        // No tab until the service has auto-attach in place: every tab gets the overrides.
-        '--no-startup-window',
-      ];
-      const childEnv: NodeJS.ProcessEnv = {
-        ...env,
-        ...(timezone ? { TZ: timezone } : {}),
-        LANG: `${language.replace('-', '_')}.UTF-8`,
-        LANGUAGE: language.replace('-', '_'),
-        ...(fontConfig ? { FONTCONFIG_FILE: fontConfig } : {}),
-      };
-      // The vendor API keys of a distribution's wrapper would let the browser call home.
-      delete childEnv.GOOGLE_API_KEY;
-      delete childEnv.GOOGLE_DEFAULT_CLIENT_ID;
-      delete childEnv.GOOGLE_DEFAULT_CLIENT_SECRET;
+      const command = launchCommand({
+        record,
+        fingerprint,
+        headless: plan.headless,
+        profile,
+        userAgent,
+        language,
+        languages,
+        uiLocale: hasPack ? uiLocale : undefined,
+        timezone,
+        forwarderPort: forwarder?.port,
+        pluginDirs,
+        extraArgs: extra,
+        fontConfig,
+        env,
+        runningAsRoot: process.getuid?.() === 0,
+      });
 
       mark('spawn');
-      const child = spawn(install.path, args, {
+      const child = spawn(install.path, command.args, {
         detached: !isWindows,
-        env: childEnv,
+        env: command.env,
         stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
         windowsHide: true,
       });
@@ -524,6 +498,7 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
         TimeZone: timezone,
         LanguageCode: language,
         User_Agent: userAgent,
+        Fingerprint_PageOnly: pageOnlyValues(record.system),
       };
       const entry: Running = {
         info,
@@ -553,7 +528,6 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
             languages,
             accept,
             timezone,
-            localeOverride,
             exit: auto ? exit : undefined,
           }).then(
             (opener) => void (openTabs = opener),
@@ -620,7 +594,6 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
     languages: string[];
     accept: string;
     timezone: string;
-    localeOverride?: string;
     exit?: ExitInfo;
   }
 
@@ -634,9 +607,10 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
     const mobile = isMobileSystem(record.system);
     const { screen } = o.fingerprint;
     const { width, height } = screen;
-    const pageScript = injectionScript(
-      injectionConfig(o.fingerprint, s.FingerPrint_Setting, o.languages),
-    );
+    const noise = injectionConfig(o.fingerprint.seed, s.FingerPrint_Setting, s.FingerPrint_Noise);
+    const noiseScript = noise ? injectionScript(noise) : undefined;
+    // Only a system other than the host's needs the page-level UA override (platform, hints).
+    const overrideUa = pageOnlyValues(record.system).length > 0;
     const userScript = plan.script
       ? `(() => { const run = () => { try { ${plan.script.source}\n } catch (error) { console.error(error); } };
           if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run, { once: true }); else run(); })();`
@@ -657,48 +631,53 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
     const sessions = new Map<string, string>();
     const workerTypes = new Set(['worker', 'shared_worker', 'service_worker']);
 
+    // The screen: natively from --screen-info when headless, the real display's with a window
+    // (an override would reach the page but not its out-of-process frames); a locked window
+    // size or a phone is emulated.
+    const metrics =
+      mobile || s.Lock_Browser_windows_size === 1
+        ? {
+            width,
+            height: mobile ? height : height - screen.insetTop - screen.insetBottom - 85,
+            deviceScaleFactor: screen.devicePixelRatio,
+            mobile,
+            // A locked desktop window keeps the native screen; a phone's is emulated.
+            ...(mobile ? { screenWidth: width, screenHeight: height } : {}),
+          }
+        : undefined;
+
+    // Nothing here enables Runtime or Console on a page: a page cannot tell it is attached.
     const onPage = async (sessionId: string) => {
       const calls: Promise<unknown>[] = [
-        // Page.enable keeps the new-document scripts across cross-process navigations.
-        cdp.send('Page.enable', {}, sessionId),
-        cdp.send('Emulation.setUserAgentOverride', uaOverride, sessionId),
-        cdp.quiet(
-          'Emulation.setHardwareConcurrencyOverride',
-          { hardwareConcurrency: o.fingerprint.hardwareConcurrency },
-          sessionId,
-        ),
-        cdp.send(
-          'Emulation.setDeviceMetricsOverride',
-          mobile || s.Lock_Browser_windows_size === 1
-            ? {
-                width,
-                height: mobile ? height : screen.availHeight - 85,
-                deviceScaleFactor: screen.devicePixelRatio,
-                mobile,
-                screenWidth: screen.width,
-                screenHeight: screen.height,
-              }
-            : {
-                width: 0,
-                height: 0,
-                deviceScaleFactor: 0,
-                mobile: false,
-                screenWidth: screen.width,
-                screenHeight: screen.height,
-              },
-          sessionId,
-        ),
-        cdp.send(
-          'Page.addScriptToEvaluateOnNewDocument',
-          { source: pageScript, runImmediately: true },
-          sessionId,
-        ),
         cdp.send(
           'Target.setAutoAttach',
           { autoAttach: true, waitForDebuggerOnStart: true, flatten: true },
           sessionId,
         ),
       ];
+      // A system other than the host's: navigator.platform and the client hints of the page.
+      // (A later DevTools client, such as the user's Puppeteer, resets navigator.platform to
+      // the machine's in the renderer; the hints stay. Measured on Chromium 156.)
+      if (overrideUa) calls.push(cdp.send('Emulation.setUserAgentOverride', uaOverride, sessionId));
+      if (metrics) calls.push(cdp.send('Emulation.setDeviceMetricsOverride', metrics, sessionId));
+      const scripts: { source: string; worldName?: string; runImmediately?: boolean }[] = [];
+      if (noiseScript) scripts.push({ source: noiseScript, runImmediately: true });
+      if (userScript) scripts.push({ source: userScript, worldName: 'hainiao-script' });
+      if (hideImages) scripts.push({ source: hideImages, worldName: 'hainiao-style' });
+      if (scripts.length > 0) {
+        // Page.enable keeps the new-document scripts across cross-process navigations.
+        calls.push(
+          cdp
+            .send('Page.enable', {}, sessionId)
+            .then(() =>
+              Promise.all(
+                scripts.map((script) =>
+                  cdp.send('Page.addScriptToEvaluateOnNewDocument', script, sessionId),
+                ),
+              ),
+            ),
+        );
+      }
       if (mobile) {
         calls.push(
           cdp.quiet(
@@ -706,11 +685,6 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
             { enabled: true, maxTouchPoints: 5 },
             sessionId,
           ),
-        );
-      }
-      if (o.localeOverride) {
-        calls.push(
-          cdp.quiet('Emulation.setLocaleOverride', { locale: o.localeOverride }, sessionId),
         );
       }
       if (isWindows && o.timezone) {
@@ -723,24 +697,6 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
           cdp.quiet(
             'Emulation.setGeolocationOverride',
             { latitude: o.exit.latitude, longitude: o.exit.longitude, accuracy: 50 },
-            sessionId,
-          ),
-        );
-      }
-      if (userScript) {
-        calls.push(
-          cdp.send(
-            'Page.addScriptToEvaluateOnNewDocument',
-            { source: userScript, worldName: 'hainiao-script' },
-            sessionId,
-          ),
-        );
-      }
-      if (hideImages) {
-        calls.push(
-          cdp.send(
-            'Page.addScriptToEvaluateOnNewDocument',
-            { source: hideImages, worldName: 'hainiao-style' },
             sessionId,
           ),
         );
@@ -772,16 +728,27 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
       await Promise.all(calls);
     };
 
-    const onWorker = async (sessionId: string) => {
-      await Promise.all([
-        cdp.quiet('Network.setUserAgentOverride', uaOverride, sessionId),
-        cdp.quiet('Runtime.evaluate', { expression: pageScript, silent: true }, sessionId),
+    const onWorker = async (sessionId: string, type: string) => {
+      const calls: Promise<unknown>[] = [
         cdp.quiet(
           'Target.setAutoAttach',
           { autoAttach: true, waitForDebuggerOnStart: true, flatten: true },
           sessionId,
         ),
-      ]);
+      ];
+      // Dedicated workers only: a shared or service worker never answers Runtime.evaluate while
+      // it waits for the debugger (Chromium 156), so the opt-in noise does not reach them.
+      if (noiseScript && type === 'worker') {
+        calls.push(
+          cdp.quiet('Runtime.evaluate', { expression: noiseScript, silent: true }, sessionId),
+        );
+      }
+      if (isWindows && o.timezone) {
+        calls.push(
+          cdp.quiet('Emulation.setTimezoneOverride', { timezoneId: o.timezone }, sessionId),
+        );
+      }
+      await Promise.all(calls);
     };
 
     cdp.on('event', (event: CdpEvent) => {
@@ -798,7 +765,7 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
       const task = (async () => {
         try {
           if (targetInfo.type === 'page' || targetInfo.type === 'iframe') await onPage(sessionId);
-          else if (workerTypes.has(targetInfo.type)) await onWorker(sessionId);
+          else if (workerTypes.has(targetInfo.type)) await onWorker(sessionId, targetInfo.type);
         } catch (error) {
           if (env.HAINIAO_DEBUG_CDP) console.error(`[cdp] ${targetInfo.type}:`, error);
           if (!(error instanceof CdpError)) throw error;

@@ -18,8 +18,12 @@ import { openStore } from '../store/database.ts';
 import {
   basisOf,
   chromeBrands,
+  chooseLook,
   engineUserAgent,
   fingerprintStore,
+  lookKey,
+  looks,
+  productBrand,
   generateFingerprint,
   secChUa,
   userAgentMetadata,
@@ -63,10 +67,15 @@ describe('generation', () => {
       screen: { width: 1366, height: 768 },
       uaPlatform: { platform: 'Windows', mobile: false, architecture: 'x86', bitness: '64' },
     });
-    expect([2, 4, 6, 8, 10, 12, 16, 20, 24, 32]).toContain(windows.hardwareConcurrency);
-    expect([0.5, 1, 2, 4, 8]).toContain(windows.deviceMemory);
-    expect(windows.webgl.renderer).toMatch(/^ANGLE \(/);
-    expect(windows.webgl.renderer).not.toMatch(/Apple|Metal|Adreno/);
+    // What only a script could change is not in the fingerprint: the engine's own value stays.
+    expect(windows).not.toHaveProperty('hardwareConcurrency');
+    expect(windows).not.toHaveProperty('deviceMemory');
+    expect(windows).not.toHaveProperty('webgl');
+    // A Windows desktop: the 48 px taskbar at the bottom, 100 % scale at 1366×768.
+    expect(windows.screen).toMatchObject({ devicePixelRatio: 1, insetTop: 0, insetBottom: 48 });
+    expect(
+      generateFingerprint(record({ settings: { resolution: '1536x864' } })).screen.devicePixelRatio,
+    ).toBe(1.25);
     const mac = generateFingerprint(
       record({
         system: 'MacIntel',
@@ -75,7 +84,11 @@ describe('generation', () => {
         settings: { resolution: '1440x900' },
       }),
     );
-    expect(mac).toMatchObject({ navigatorPlatform: 'MacIntel', uaPlatform: { platform: 'macOS' } });
+    expect(mac).toMatchObject({
+      navigatorPlatform: 'MacIntel',
+      uaPlatform: { platform: 'macOS' },
+      screen: { devicePixelRatio: 2, insetTop: 25, insetBottom: 0 },
+    });
     const android = generateFingerprint(
       record({
         system: 'Android',
@@ -97,8 +110,9 @@ describe('generation', () => {
         settings: { resolution: '390x844', MobileModel: 'iPhone 15' },
       }),
     );
-    expect(userAgentMetadata(iphone, { major: 156, version: '156.0.8078.79' })).toBeUndefined();
-    expect(injectionConfig(iphone, '1,1,1,1', ['en-US']).noUserAgentData).toBe(true);
+    expect(
+      userAgentMetadata(iphone, { major: 156, version: '156.0.8078.79', product: 'Google Chrome' }),
+    ).toBeUndefined();
   });
 
   test('stored once, stable, and new when the system, screen or language change', () => {
@@ -131,10 +145,33 @@ describe('generation', () => {
     }
     expect(seen.size).toBe(20);
   });
+
+  test('each new environment of a machine gets the look fewest others have', () => {
+    const fonts = ['DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Mono', 'Liberation Sans'];
+    const all = looks(fonts);
+    // 4 renderings × 2 sans × 1 serif × 1 mono.
+    expect(all).toHaveLength(8);
+    const used = new Map<string, number>();
+    for (let i = 0; i < 8; i++) {
+      const look = chooseLook(all, used);
+      const key = lookKey(look);
+      expect(used.has(key)).toBe(false);
+      used.set(key, 1);
+    }
+    // All taken once: the next one is a second use, never a third.
+    used.set(lookKey(chooseLook(all, used)), 2);
+    expect(Math.max(...used.values())).toBe(2);
+    // The families chosen are installed ones, and never hidden.
+    const fingerprint = generateFingerprint(record(), fonts);
+    expect(fonts).toContain(fingerprint.families.sans);
+    expect(fingerprint.hiddenFonts).not.toContain(fingerprint.families.sans);
+    // No fonts known: no family preference at all (the machine's own).
+    expect(looks([]).every((look) => Object.keys(look.families).length === 0)).toBe(true);
+  });
 });
 
 describe('the engine decides the version', () => {
-  const engine = { major: 156, version: '156.0.8078.79' };
+  const engine = { major: 156, version: '156.0.8078.79', product: 'Google Chrome' };
 
   test('the UA names the real engine major', () => {
     expect(engineUserAgent(record().userAgent, engine)).toBe(
@@ -176,9 +213,15 @@ describe('the engine decides the version', () => {
         version: string;
       }[];
       const major = Number(brands.find((b) => b.brand === 'Chromium')!.version);
-      // Chromium sends the same GREASE brand as Chrome of its major, beside "Chromium".
+      // Chromium sends the same GREASE brand as Chrome of its major, beside "Chromium"; with no
+      // product brand of its own, its list is exactly chromeBrands(major, undefined, null).
       const grease = brands.find((b) => b.brand !== 'Chromium')!;
       expect(chromeBrands(major)).toContainEqual(grease);
+      expect(brands).toEqual(chromeBrands(major, undefined, null));
+      expect(productBrand('/usr/lib/chromium/chromium')).toBeNull();
+      expect(productBrand('C:\\Program Files\\Chromium\\Application\\chrome.exe')).toBeNull();
+      expect(productBrand('/opt/google/chrome/chrome')).toBe('Google Chrome');
+      expect(productBrand('/opt/microsoft/msedge/msedge')).toBe('Microsoft Edge');
     } finally {
       await browser.close();
       await site.close();
@@ -200,10 +243,17 @@ describe('FingerPrint_Setting', () => {
       audio: false,
       fonts: true,
     });
-    const fingerprint = generateFingerprint(record());
-    expect(injectionConfig(fingerprint, '1,0,1,1', ['en-US']).webgl).toBeUndefined();
-    expect(injectionScript(injectionConfig(fingerprint, '1,1,1,1', ['en-US']))).toContain(
-      fingerprint.webgl.renderer,
+    // The scripted noise is opt-in (FingerPrint_Noise 1), and only for canvas and audio.
+    expect(injectionConfig(7, '1,1,1,1', 0)).toBeUndefined();
+    expect(injectionConfig(7, '0,0,0,1', 1)).toBeUndefined();
+    expect(injectionConfig(7, '1,1,0,1', 1)).toEqual({
+      seed: 7,
+      canvas: true,
+      webgl: true,
+      audio: false,
+    });
+    expect(injectionScript({ seed: 7, canvas: true, webgl: false, audio: true })).toContain(
+      'getImageData',
     );
   });
 });

@@ -1,12 +1,17 @@
 /**
- * The fingerprint of an environment: generated once from real-world distributions (Apify's
- * fingerprint-generator, a Bayesian network trained on real traffic), constrained to the
- * environment's system, model, screen and language, stored in `env_fingerprint`, and kept until
- * one of those inputs changes (the user asks for another look by changing them).
+ * The fingerprint of an environment: generated once, stored in `env_fingerprint`, and kept until
+ * one of its inputs changes (the user asks for another look by changing them).
+ *
+ * A lie is worse than sameness (../shared/DESIGN.md): every value here is presented natively by
+ * the engine, through command-line flags, the environment's own fontconfig and DevTools
+ * overrides, never by a script. What only a script could change (hardware concurrency, device
+ * memory, WebGL vendor and renderer, canvas and audio read-backs) keeps the machine's real value.
+ * Environments differ through native levers instead: font rendering (hinting), the generic font
+ * families and the installed font set (fontconfig), the screen, its work area and pixel ratio, the
+ * colour scheme, languages and time zone.
  *
  * What depends on the browser that runs it is derived at each start instead of stored: the user
- * agent names the real engine's major (a Chrome 147 UA on a 156 engine is a lie detectors find),
- * and the client hints carry the engine's full version with Chrome's own brand list for it.
+ * agent names the real engine's major, and the client hints carry the engine's own brand list.
  */
 import { createHash, randomInt } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
@@ -15,26 +20,44 @@ import { FingerprintGenerator } from 'fingerprint-generator';
 import { DEFAULT_RESOLUTIONS } from '../domain/environment.ts';
 import type { EnvironmentRecord } from '../store/environments.ts';
 
+/** How glyphs are rasterised (fontconfig): each choice draws canvas text differently. */
+export interface FontRendering {
+  hintstyle: 'hintnone' | 'hintslight' | 'hintfull';
+  autohint: boolean;
+}
+
+/** The families the generic CSS names resolve to (fontconfig `prefer`), among installed ones. */
+export interface FontFamilies {
+  sans?: string;
+  serif?: string;
+  mono?: string;
+}
+
 export interface StoredFingerprint {
-  version: 1;
+  version: 2;
   /** What the fingerprint was made for; a different basis makes a new one. */
   basis: string;
-  /** Seeds the canvas, WebGL-image and audio noise (different per environment). */
+  /** Seeds the opt-in read-back noise (FingerPrint_Noise) and the hidden-font choice. */
   seed: number;
+  /** Shown in pages only, and only for a system other than the host's (host.ts). */
   navigatorPlatform: string;
-  hardwareConcurrency: number;
-  deviceMemory: number;
   maxTouchPoints: number;
+  /** The screen in CSS pixels, its pixel ratio and the taskbar or menu bar (CSS pixels). */
   screen: {
     width: number;
     height: number;
-    availWidth: number;
-    availHeight: number;
-    colorDepth: number;
     devicePixelRatio: number;
+    colorDepth: number;
+    insetTop: number;
+    insetBottom: number;
   };
-  webgl: { vendor: string; renderer: string };
-  /** Client-hint platform fields (Sec-CH-UA-Platform…, navigator.userAgentData). */
+  colorScheme: 'light' | 'dark';
+  /** Canvas lever (FingerPrint_Setting a). */
+  rendering: FontRendering;
+  /** Font levers (FingerPrint_Setting d): generic families and the families not shown. */
+  families: FontFamilies;
+  hiddenFonts: string[];
+  /** Client-hint platform fields for a non-host system (Sec-CH-UA-Platform…, userAgentData). */
   uaPlatform: {
     platform: string;
     platformVersion: string;
@@ -44,8 +67,6 @@ export interface StoredFingerprint {
     mobile: boolean;
     wow64: boolean;
   };
-  /** Installed font families this environment does not show (engine-level, via fontconfig). */
-  hiddenFonts: string[];
 }
 
 type GeneratorOs = 'windows' | 'macos' | 'linux' | 'android' | 'ios';
@@ -94,8 +115,104 @@ function modelDpr(system: SystemName, model: string): number {
   return 2.625;
 }
 
+/**
+ * The pixel ratio a desktop screen of this CSS size has: Windows laptops scale 1920×1080 panels
+ * by 125 % (1536×864) or 150 % (1280×720), 2560×1440 by 150 % (1707×960); Mac screens are
+ * Retina (2) except the common external 1080p and 1440p monitors.
+ */
+export function desktopDpr(system: SystemName, width: number, height: number): number {
+  const size = `${width}x${height}`;
+  if (system === 'MacIntel') return ['1920x1080', '2560x1440'].includes(size) ? 1 : 2;
+  if (system === 'Windows') {
+    if (size === '1536x864' || size === '1536x960') return 1.25;
+    if (['1280x720', '1280x800', '1707x960', '1707x1067'].includes(size)) return 1.5;
+  }
+  return 1;
+}
+
+/** The taskbar (Windows 11, 48 px at the bottom), menu bar (macOS, 25 px) or top bar (GNOME). */
+function screenInsets(system: SystemName): { insetTop: number; insetBottom: number } {
+  if (isMobileSystem(system)) return { insetTop: 0, insetBottom: 0 };
+  if (system === 'Windows') return { insetTop: 0, insetBottom: 48 };
+  if (system === 'MacIntel') return { insetTop: 25, insetBottom: 0 };
+  return { insetTop: 32, insetBottom: 0 };
+}
+
+/** Hinting choices that rasterise differently (measured: hintmedium draws as hintfull). */
+export const RENDERINGS: FontRendering[] = [
+  { hintstyle: 'hintslight', autohint: false },
+  { hintstyle: 'hintfull', autohint: false },
+  { hintstyle: 'hintnone', autohint: false },
+  { hintstyle: 'hintfull', autohint: true },
+];
+
+/** Candidates for the generic families, in order of how common they are on desktops. */
+const FAMILY_CANDIDATES: Record<keyof FontFamilies, string[]> = {
+  sans: ['Liberation Sans', 'DejaVu Sans', 'Noto Sans', 'Ubuntu', 'Cantarell'],
+  serif: ['Liberation Serif', 'DejaVu Serif', 'Noto Serif'],
+  mono: ['Liberation Mono', 'DejaVu Sans Mono', 'Noto Sans Mono', 'Ubuntu Mono'],
+};
+
 /** Fonts every environment keeps (the generic families sites fall back to). */
 const ESSENTIAL_FONTS = /^(DejaVu Sans|Liberation (Sans|Serif|Mono)|Noto Sans CJK SC)$/;
+
+/** One native look: the rendering and family choice an environment is given. */
+export interface Look {
+  rendering: FontRendering;
+  families: FontFamilies;
+}
+
+/** Every look this machine's fonts allow (renderings × generic families). */
+export function looks(installedFonts: readonly string[]): Look[] {
+  const installed = new Set(installedFonts);
+  const options = (kind: keyof FontFamilies) => {
+    const found = FAMILY_CANDIDATES[kind].filter((family) => installed.has(family));
+    return found.length > 0 ? found : [undefined];
+  };
+  const all: Look[] = [];
+  for (const serif of options('serif')) {
+    for (const mono of options('mono')) {
+      for (const sans of options('sans')) {
+        for (const rendering of RENDERINGS) {
+          const families: FontFamilies = {};
+          if (sans) families.sans = sans;
+          if (serif) families.serif = serif;
+          if (mono) families.mono = mono;
+          all.push({ rendering, families });
+        }
+      }
+    }
+  }
+  return all;
+}
+
+export const lookKey = (look: Look): string =>
+  JSON.stringify([
+    look.rendering.hintstyle,
+    look.rendering.autohint,
+    look.families.sans ?? '',
+    look.families.serif ?? '',
+    look.families.mono ?? '',
+  ]);
+
+/**
+ * The look for a new environment: the one fewest environments of this machine with the same
+ * screen have, the earliest in `candidates` among those. Candidates vary the hinting first (it
+ * changes canvas text the most), then the families, so environments that share a screen differ
+ * in their strongest lever first.
+ */
+export function chooseLook(candidates: readonly Look[], used: ReadonlyMap<string, number>): Look {
+  let best: Look | undefined;
+  let fewest = Infinity;
+  for (const look of candidates) {
+    const count = used.get(lookKey(look)) ?? 0;
+    if (count < fewest) {
+      fewest = count;
+      best = look;
+    }
+  }
+  return best ?? { rendering: RENDERINGS[0]!, families: {} };
+}
 
 let generator: FingerprintGenerator | undefined;
 /** Loads the generator's network in the background (about 0.3 s), so a first start does not wait. */
@@ -131,20 +248,19 @@ function screenOf(record: EnvironmentRecord): { width: number; height: number } 
 }
 
 interface GeneratedFingerprint {
-  screen?: { availWidth?: number; availHeight?: number; width?: number; height?: number };
   navigator?: {
-    hardwareConcurrency?: number;
-    deviceMemory?: number;
-    maxTouchPoints?: number;
     userAgentData?: { platformVersion?: string; architecture?: string; bitness?: string };
   };
-  videoCard?: { vendor?: string; renderer?: string };
 }
 
-/** A new fingerprint for `record` (fonts: the installed families it may hide). */
+/**
+ * A new fingerprint for `record`. `installedFonts` are the machine's font families; `used` counts
+ * the looks the machine's other environments have (chooseLook).
+ */
 export function generateFingerprint(
   record: EnvironmentRecord,
   installedFonts: readonly string[] = [],
+  used: ReadonlyMap<string, number> = new Map(),
 ): StoredFingerprint {
   const system = (record.system as SystemName) || 'Windows';
   const os = GENERATOR_OS[system] ?? 'windows';
@@ -159,11 +275,7 @@ export function generateFingerprint(
     locales: [language],
   };
   let generated: GeneratedFingerprint = {};
-  for (const options of [
-    { ...base, screen: { minWidth: width, maxWidth: width, minHeight: height, maxHeight: height } },
-    base,
-    { ...base, locales: ['en-US'] },
-  ]) {
+  for (const options of [base, { ...base, locales: ['en-US'] }]) {
     try {
       generated = generator.getFingerprint(options).fingerprint as GeneratedFingerprint;
       break;
@@ -172,50 +284,38 @@ export function generateFingerprint(
     }
   }
   const nav = generated.navigator ?? {};
-  const sameScreen = generated.screen?.width === width && generated.screen?.height === height;
-  const taskbar = system === 'Windows' ? 48 : system === 'MacIntel' ? 25 : 0;
-  const availHeight =
-    sameScreen && generated.screen?.availHeight
-      ? generated.screen.availHeight
-      : mobile
-        ? height
-        : height - taskbar;
-  const hardwareConcurrency = [2, 4, 6, 8, 10, 12, 16, 20, 24, 32].includes(
-    nav.hardwareConcurrency ?? 0,
-  )
-    ? (nav.hardwareConcurrency as number)
-    : [4, 8, 8, 12, 16][randomInt(5)]!;
-  const deviceMemory = [0.5, 1, 2, 4, 8].includes(nav.deviceMemory ?? 0)
-    ? (nav.deviceMemory as number)
-    : 8;
   const seed = randomInt(1, 2 ** 31 - 1);
+  const look = chooseLook(looks(installedFonts), used);
+  const chosen = new Set(Object.values(look.families));
   // Hide about a quarter of the optional installed families, chosen per environment.
-  const optional = installedFonts.filter((family) => !ESSENTIAL_FONTS.test(family));
+  const optional = installedFonts.filter(
+    (family) => !ESSENTIAL_FONTS.test(family) && !chosen.has(family),
+  );
   const hiddenFonts = optional.filter((_, index) => hash32(seed, index) % 4 === 0);
   const platformVersion =
     nav.userAgentData?.platformVersion ??
     (system === 'Windows' ? '10.0.0' : system === 'MacIntel' ? '14.6.1' : '');
   const arm = /aarch64|armv/.test(system) || system === 'Android';
   return {
-    version: 1,
+    version: 2,
     basis: basisOf(record),
     seed,
     navigatorPlatform: NAVIGATOR_PLATFORM[system] ?? 'Win32',
-    hardwareConcurrency,
-    deviceMemory,
     maxTouchPoints: mobile ? 5 : 0,
     screen: {
       width,
       height,
-      availWidth: width,
-      availHeight,
+      devicePixelRatio: mobile
+        ? modelDpr(system, record.settings.MobileModel)
+        : desktopDpr(system, width, height),
       colorDepth: 24,
-      devicePixelRatio: mobile ? modelDpr(system, record.settings.MobileModel) : 1,
+      ...screenInsets(system),
     },
-    webgl: {
-      vendor: generated.videoCard?.vendor || defaultWebgl(os).vendor,
-      renderer: generated.videoCard?.renderer || defaultWebgl(os).renderer,
-    },
+    // About one desktop user in six prefers a dark theme.
+    colorScheme: hash32(seed, 0x5eed) % 6 === 0 ? 'dark' : 'light',
+    rendering: look.rendering,
+    families: look.families,
+    hiddenFonts,
     uaPlatform: {
       platform:
         os === 'windows'
@@ -234,36 +334,10 @@ export function generateFingerprint(
       mobile,
       wow64: false,
     },
-    hiddenFonts,
   };
 }
 
-function defaultWebgl(os: GeneratorOs): { vendor: string; renderer: string } {
-  switch (os) {
-    case 'macos':
-      return {
-        vendor: 'Google Inc. (Apple)',
-        renderer: 'ANGLE (Apple, ANGLE Metal Renderer: Apple M1, Unspecified Version)',
-      };
-    case 'android':
-      return { vendor: 'Qualcomm', renderer: 'Adreno (TM) 640' };
-    case 'ios':
-      return { vendor: 'Apple Inc.', renderer: 'Apple GPU' };
-    case 'linux':
-      return {
-        vendor: 'Google Inc. (Intel)',
-        renderer: 'ANGLE (Intel, Mesa Intel(R) UHD Graphics 620 (KBL GT2), OpenGL 4.6)',
-      };
-    default:
-      return {
-        vendor: 'Google Inc. (Intel)',
-        renderer:
-          'ANGLE (Intel, Intel(R) UHD Graphics 630 (0x00003E9B) Direct3D11 vs_5_0 ps_5_0, D3D11)',
-      };
-  }
-}
-
-/** A 32-bit mix of a seed and an index (the noise scripts use the same function). */
+/** A 32-bit mix of a seed and an index (the noise script uses the same function). */
 export function hash32(seed: number, index: number): number {
   let h = (seed ^ Math.imul(index + 0x9e3779b9, 0x85ebca6b)) >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x7feb352d) >>> 0;
@@ -276,9 +350,24 @@ export function fingerprintStore(db: SQLite.Database) {
   const read = db.prepare<[string], { data: string }>(
     'select data from env_fingerprint where env_id = ?',
   );
+  const readAll = db.prepare<[string], { data: string }>(
+    'select data from env_fingerprint where env_id <> ?',
+  );
   const write = db.prepare<[string, string, number]>(`
     insert into env_fingerprint (env_id, data, created_at) values (?, ?, ?)
     on conflict (env_id) do update set data = excluded.data, created_at = excluded.created_at`);
+  /** How many of the other environments with this screen have each look. */
+  const usedLooks = (id: string, screen: { width: number; height: number }) => {
+    const used = new Map<string, number>();
+    for (const row of readAll.iterate(id)) {
+      const other = JSON.parse(row.data) as Partial<StoredFingerprint>;
+      if (other.version !== 2 || !other.rendering || !other.families) continue;
+      if (other.screen?.width !== screen.width || other.screen.height !== screen.height) continue;
+      const key = lookKey({ rendering: other.rendering, families: other.families });
+      used.set(key, (used.get(key) ?? 0) + 1);
+    }
+    return used;
+  };
   return {
     get(id: string): StoredFingerprint | undefined {
       const row = read.get(id);
@@ -286,8 +375,12 @@ export function fingerprintStore(db: SQLite.Database) {
     },
     ensure(record: EnvironmentRecord, installedFonts: readonly string[] = []): StoredFingerprint {
       const stored = this.get(record.id);
-      if (stored && stored.version === 1 && stored.basis === basisOf(record)) return stored;
-      const fresh = generateFingerprint(record, installedFonts);
+      if (stored && stored.version === 2 && stored.basis === basisOf(record)) return stored;
+      const fresh = generateFingerprint(
+        record,
+        installedFonts,
+        usedLooks(record.id, screenOf(record)),
+      );
       write.run(record.id, JSON.stringify(fresh), Date.now());
       return fresh;
     },
@@ -303,12 +396,25 @@ export interface Brand {
 }
 
 /**
- * Chrome's brand list for a major (components/embedder_support/user_agent_utils.cc): a GREASE
- * brand, "Chromium" and "Google Chrome" in an order and spelling that the major seeds.
+ * The brand list of a Chromium build for a major (components/embedder_support/
+ * user_agent_utils.cc): a GREASE brand, "Chromium" and the product's brand ("Google Chrome",
+ * "Microsoft Edge"; none for Chromium itself) in an order and spelling that the major seeds.
  */
-export function chromeBrands(major: number, fullVersion?: string): Brand[] {
+export function chromeBrands(
+  major: number,
+  fullVersion?: string,
+  product: string | null = 'Google Chrome',
+): Brand[] {
   const chars = [' ', '(', ':', '-', '.', '/', ')', ';', '=', '?', '_'];
   const greaseVersions = ['8', '99', '24'];
+  const version = fullVersion ?? String(major);
+  const greaseMajor = greaseVersions[major % 3]!;
+  const grease: Brand = {
+    brand: `Not${chars[major % 11]}A${chars[(major + 1) % 11]}Brand`,
+    version: fullVersion ? `${greaseMajor}.0.0.0` : greaseMajor,
+  };
+  const chromium: Brand = { brand: 'Chromium', version };
+  if (!product) return major % 2 === 0 ? [grease, chromium] : [chromium, grease];
   const orders = [
     [0, 1, 2],
     [0, 2, 1],
@@ -318,23 +424,26 @@ export function chromeBrands(major: number, fullVersion?: string): Brand[] {
     [2, 1, 0],
   ];
   const order = orders[major % 6]!;
-  const greaseMajor = greaseVersions[major % 3]!;
-  const version = fullVersion ?? String(major);
-  const grease: Brand = {
-    brand: `Not${chars[major % 11]}A${chars[(major + 1) % 11]}Brand`,
-    version: fullVersion ? `${greaseMajor}.0.0.0` : greaseMajor,
-  };
   const list: Brand[] = [];
   list[order[0]!] = grease;
-  list[order[1]!] = { brand: 'Chromium', version };
-  list[order[2]!] = { brand: 'Google Chrome', version };
+  list[order[1]!] = chromium;
+  list[order[2]!] = { brand: product, version };
   return list;
+}
+
+/** The product brand of the browser at `path` (null for Chromium, which has none of its own). */
+export function productBrand(path: string): string | null {
+  if (/edge/i.test(path)) return 'Microsoft Edge';
+  if (/chromium/i.test(path)) return null;
+  return /chrome/i.test(path) ? 'Google Chrome' : null;
 }
 
 export interface Engine {
   major: number;
   /** '156.0.8078.79' */
   version: string;
+  /** The product brand of its client hints (productBrand). */
+  product: string | null;
 }
 
 /** The environment's UA with the engine's version (reduced form MAJOR.0.0.0; CriOS full). */
@@ -351,8 +460,8 @@ export function userAgentMetadata(fingerprint: StoredFingerprint, engine: Engine
   const { platform, platformVersion, architecture, bitness, model, mobile, wow64 } =
     fingerprint.uaPlatform;
   return {
-    brands: chromeBrands(engine.major),
-    fullVersionList: chromeBrands(engine.major, engine.version),
+    brands: chromeBrands(engine.major, undefined, engine.product),
+    fullVersionList: chromeBrands(engine.major, engine.version, engine.product),
     fullVersion: engine.version,
     platform,
     platformVersion,

@@ -1,34 +1,24 @@
 /**
- * The part of the fingerprint that DevTools has no override for, as a script that runs in every
- * document (Page.addScriptToEvaluateOnNewDocument) and every worker (Runtime.evaluate while the
- * worker waits for the debugger) before any script of the page:
+ * Opt-in read-back noise (FingerPrint_Noise 1): a script that runs in every document
+ * (Page.addScriptToEvaluateOnNewDocument) and every worker (Runtime.evaluate while the worker
+ * waits for the debugger) before any script of the page, and shifts what canvas (flag a: canvas
+ * and OffscreenCanvas read-backs), WebGL (flag b: `readPixels`) and audio (flag c: `AudioBuffer`
+ * samples, analyser data) give back, deterministically per environment seed.
  *
- * - navigator.deviceMemory, platform and hardwareConcurrency (pages also get the last two from
- *   Emulation overrides, which do not reach workers); in workers the languages too;
- * - WebGL's unmasked vendor and renderer (FingerPrint_Setting flag 2);
- * - canvas read-back noise (flag 1) and audio sample noise (flag 3), both deterministic per
- *   environment seed so a site sees the same values on every visit and restart, and different
- *   ones for every environment;
- * - on iOS, no navigator.userAgentData (Chrome on iOS is WebKit and has none).
- *
- * Replaced functions keep the native look: their `toString()`, name and length are the
- * originals', and the patch leaves no global behind.
+ * It is off by default because it is detectable: however carefully the replaced functions keep
+ * their native look, lie detectors find Proxy-wrapped natives (prototype-cycle and toString
+ * checks) and seeded noise (a solid colour that reads back changed). Without it every value is
+ * the engine's own and environments differ through native levers (fingerprint.ts).
  */
-import type { StoredFingerprint } from './fingerprint.ts';
 
 export interface InjectionConfig {
   seed: number;
-  platform: string;
-  hardwareConcurrency: number;
-  deviceMemory: number;
-  languages: string[];
-  webgl?: { vendor: string; renderer: string };
   canvas: boolean;
+  webgl: boolean;
   audio: boolean;
-  noUserAgentData: boolean;
 }
 
-/** FingerPrint_Setting: canvas, WebGL, audio, fonts (1 = protected, 0 = the real machine's). */
+/** FingerPrint_Setting: canvas, WebGL, audio, fonts (1 = this environment's look, 0 = the machine's). */
 export function fingerprintFlags(setting: string): {
   canvas: boolean;
   webgl: boolean;
@@ -44,29 +34,20 @@ export function fingerprintFlags(setting: string): {
   };
 }
 
+/** The noise script's settings, or undefined when the environment runs without a script. */
 export function injectionConfig(
-  fingerprint: StoredFingerprint,
+  seed: number,
   setting: string,
-  languages: string[],
-): InjectionConfig {
+  noise: number,
+): InjectionConfig | undefined {
   const flags = fingerprintFlags(setting);
-  return {
-    seed: fingerprint.seed,
-    platform: fingerprint.navigatorPlatform,
-    hardwareConcurrency: fingerprint.hardwareConcurrency,
-    deviceMemory: fingerprint.deviceMemory,
-    languages,
-    ...(flags.webgl ? { webgl: fingerprint.webgl } : {}),
-    canvas: flags.canvas,
-    audio: flags.audio,
-    noUserAgentData: fingerprint.uaPlatform.platform === 'iOS',
-  };
+  if (noise !== 1 || !(flags.canvas || flags.webgl || flags.audio)) return undefined;
+  return { seed, canvas: flags.canvas, webgl: flags.webgl, audio: flags.audio };
 }
 
 /* eslint-disable -- the body below runs in the browser, not in Node */
 function patch(config: InjectionConfig) {
   const g = globalThis as any;
-  const isWorker = typeof g.WorkerGlobalScope === 'function' && g instanceof g.WorkerGlobalScope;
   const nativeToString = Function.prototype.toString;
   const disguised = new WeakMap<object, string>();
   const toString = new Proxy(nativeToString, {
@@ -98,40 +79,6 @@ function patch(config: InjectionConfig) {
     Object.defineProperty(proto, name, { ...descriptor, value: proxy });
   }
 
-  /** Replaces the getter of `proto[name]` keeping its native look. */
-  function getter(
-    proto: any,
-    name: string,
-    value: (original: () => unknown, self: any) => unknown,
-  ) {
-    const descriptor = proto && Object.getOwnPropertyDescriptor(proto, name);
-    if (!descriptor || typeof descriptor.get !== 'function') return;
-    const original = descriptor.get;
-    const proxy = new Proxy(original, {
-      apply(target, self, args) {
-        // Wrong receivers throw exactly as the original does.
-        const real = Reflect.apply(target, self, args);
-        return value(() => real, self);
-      },
-    });
-    disguised.set(proxy, nativeToString.call(original));
-    Object.defineProperty(proto, name, { ...descriptor, get: proxy });
-  }
-
-  const nav = isWorker ? g.WorkerNavigator?.prototype : g.Navigator?.prototype;
-  getter(nav, 'deviceMemory', () => config.deviceMemory);
-  // Pages get these from DevTools overrides too; another client's session can reset those.
-  getter(nav, 'platform', () => config.platform);
-  getter(nav, 'hardwareConcurrency', () => config.hardwareConcurrency);
-  if (isWorker) {
-    const languages = Object.freeze([...config.languages]);
-    getter(nav, 'languages', () => languages);
-    getter(nav, 'language', () => config.languages[0]);
-  }
-  if (config.noUserAgentData && nav && 'userAgentData' in nav) {
-    delete nav.userAgentData;
-  }
-
   const mix = (index: number) => {
     let h = (config.seed ^ Math.imul(index + 0x9e3779b9, 0x85ebca6b)) >>> 0;
     h = Math.imul(h ^ (h >>> 16), 0x7feb352d) >>> 0;
@@ -139,34 +86,19 @@ function patch(config: InjectionConfig) {
     return (h ^ (h >>> 16)) >>> 0;
   };
 
-  if (config.webgl) {
-    const { vendor, renderer } = config.webgl;
-    for (const name of ['WebGLRenderingContext', 'WebGL2RenderingContext']) {
-      method(
-        g[name]?.prototype,
-        'getParameter',
-        (original) =>
-          function (this: any, parameter: number) {
-            if (parameter === 0x9245) return vendor;
-            if (parameter === 0x9246) return renderer;
-            return original.call(this, parameter);
-          },
-      );
+  /** Flips the low bit of a seeded sixth of the visible pixels' colour channels. */
+  const noise = (data: Uint8ClampedArray, width: number) => {
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3] === 0) continue;
+      const pixel = i >> 2;
+      const h = mix(((pixel % width) * 7919) ^ Math.floor(pixel / width));
+      if (h % 6 !== 0) continue;
+      const channel = i + ((h >>> 3) % 3);
+      data[channel] = data[channel]! ^ 1;
     }
-  }
+  };
 
   if (config.canvas) {
-    /** Flips the low bit of a seeded sixth of the visible pixels' colour channels. */
-    const noise = (data: Uint8ClampedArray, width: number) => {
-      for (let i = 0; i < data.length; i += 4) {
-        if (data[i + 3] === 0) continue;
-        const pixel = i >> 2;
-        const h = mix(((pixel % width) * 7919) ^ Math.floor(pixel / width));
-        if (h % 6 !== 0) continue;
-        const channel = i + ((h >>> 3) % 3);
-        data[channel] = data[channel]! ^ 1;
-      }
-    };
     const ctx2d = g.CanvasRenderingContext2D?.prototype;
     const offctx2d = g.OffscreenCanvasRenderingContext2D?.prototype;
     const getImageData = (ctx2d ?? offctx2d)?.getImageData as Function | undefined;
@@ -214,6 +146,9 @@ function patch(config: InjectionConfig) {
     method(g.HTMLCanvasElement?.prototype, 'toDataURL', readBack);
     method(g.HTMLCanvasElement?.prototype, 'toBlob', readBack);
     method(g.OffscreenCanvas?.prototype, 'convertToBlob', readBack);
+  }
+
+  if (config.webgl) {
     for (const name of ['WebGLRenderingContext', 'WebGL2RenderingContext']) {
       method(
         g[name]?.prototype,

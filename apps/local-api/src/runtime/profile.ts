@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { EnvSettings } from '../store/environments.ts';
+import type { FontFamilies, FontRendering } from './fingerprint.ts';
 
 /** Quiet, private and trace-free: every environment gets these. */
 export const BASE_FLAGS = [
@@ -100,7 +101,8 @@ const ASK = 3;
 /** The preferences the advanced settings set (merged into the profile's Preferences file). */
 export function settingPreferences(s: EnvSettings, languages: string): Record<string, unknown> {
   const contentSettings: Record<string, number> = {
-    notifications: s.Notification === 1 ? ASK : BLOCK,
+    // 0 is Chrome's own default (sites may ask; Notification.permission 'default').
+    notifications: s.Notification === 1 ? ALLOW : ASK,
     clipboard: s.CLIPBOARD_READ_WRITE === 1 ? ALLOW : ASK,
     images: s.Disable_img === 1 ? BLOCK : ALLOW,
     sound: s.SOUND_SETTING === 0 ? BLOCK : ALLOW,
@@ -259,14 +261,50 @@ export function prepareProfile(profile: string, s: EnvSettings): void {
   }
 }
 
+export interface FontConfig {
+  /** Families this environment does not show (FingerPrint_Setting d). */
+  hidden: readonly string[];
+  /** The families `sans-serif`, `serif` and `monospace` resolve to (d). */
+  families?: FontFamilies;
+  /** Hinting (FingerPrint_Setting a): canvas text is rasterised differently. */
+  rendering?: FontRendering;
+}
+
 /**
- * A fontconfig file that shows the machine's fonts except `hidden` (FingerPrint_Setting flag 4):
- * font availability is then different per environment, at the engine level (no script).
+ * The environment's own fontconfig file, layered over the machine's: the engine then lists,
+ * chooses and rasterises fonts differently per environment, in pages and workers alike, with no
+ * script (Linux; Chromium uses fontconfig there). Undefined when nothing differs from the machine.
  */
-export function writeFontConfig(dir: string, hidden: readonly string[]): string | undefined {
-  if (process.platform !== 'linux' || hidden.length === 0) return undefined;
+export function writeFontConfig(dir: string, config: FontConfig): string | undefined {
+  const { hidden, families = {}, rendering } = config;
+  const generic = Object.entries(families).filter(([, family]) => family);
+  if (process.platform !== 'linux' || (hidden.length === 0 && !rendering && !generic.length)) {
+    return undefined;
+  }
   const escape = (text: string) =>
     text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const names: Record<string, string> = { sans: 'sans-serif', serif: 'serif', mono: 'monospace' };
+  const parts: string[] = [];
+  if (hidden.length > 0) {
+    parts.push(`  <selectfont>
+    <rejectfont>
+${hidden.map((family) => `      <pattern><patelt name="family"><string>${escape(family)}</string></patelt></pattern>`).join('\n')}
+    </rejectfont>
+  </selectfont>`);
+  }
+  for (const [kind, family] of generic) {
+    parts.push(
+      `  <alias binding="strong"><family>${names[kind]}</family><prefer><family>${escape(family!)}</family></prefer></alias>`,
+    );
+  }
+  if (rendering) {
+    parts.push(`  <match target="font">
+    <edit name="antialias" mode="assign"><bool>true</bool></edit>
+    <edit name="hinting" mode="assign"><bool>${rendering.hintstyle !== 'hintnone'}</bool></edit>
+    <edit name="hintstyle" mode="assign"><const>${rendering.hintstyle}</const></edit>
+    <edit name="autohint" mode="assign"><bool>${rendering.autohint}</bool></edit>
+  </match>`);
+  }
   const file = path.join(dir, 'fonts.conf');
   fs.writeFileSync(
     file,
@@ -274,11 +312,7 @@ export function writeFontConfig(dir: string, hidden: readonly string[]): string 
 <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
 <fontconfig>
   <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
-  <selectfont>
-    <rejectfont>
-${hidden.map((family) => `      <pattern><patelt name="family"><string>${escape(family)}</string></patelt></pattern>`).join('\n')}
-    </rejectfont>
-  </selectfont>
+${parts.join('\n')}
 </fontconfig>
 `,
   );

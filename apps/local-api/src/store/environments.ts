@@ -14,6 +14,8 @@ export interface EnvSettings {
   MobileModel: string;
   resolution: string;
   FingerPrint_Setting: string;
+  /** 1: scripted read-back noise (opt-in, detectable; runtime/inject.ts). */
+  FingerPrint_Noise: number;
   Lock_Browser_windows_size: number;
   Disable_video: number;
   Disable_img: number;
@@ -57,6 +59,7 @@ export const DEFAULT_SETTINGS: EnvSettings = {
   MobileModel: '',
   resolution: '',
   FingerPrint_Setting: '1,1,1,1',
+  FingerPrint_Noise: 0,
   Lock_Browser_windows_size: 0,
   Disable_video: 0,
   Disable_img: 0,
@@ -271,6 +274,9 @@ export function environmentStore(db: SQLite.Database) {
     return (lastTime = Math.max(Date.now(), lastTime + 1));
   };
 
+  const ownedCount = db.prepare<[string], { n: number }>(
+    'select count(*) as n from environment where owner = ?',
+  );
   const byId = db.prepare<[string], Row>('select * from environment where id = ?');
   const byIds = db.prepare<[string], Row>(
     'select * from environment where id in (select value from json_each(?))',
@@ -385,6 +391,11 @@ export function environmentStore(db: SQLite.Database) {
   return {
     tick,
     visible,
+
+    /** How many environments `owner` has (new ones take their default screen in turn). */
+    countOwned(owner: string): number {
+      return ownedCount.get(owner)?.n ?? 0;
+    },
 
     /** Visible environments among `ids` (missing ones are absent from the map). */
     visibleMany(viewer: string, ids: readonly string[]): Map<string, Visible> {

@@ -198,8 +198,17 @@ const systemOs = z
   .string()
   .min(1)
   .optional()
-  .describe('Operating system the environment presents: a value of the appendix "System"')
-  .meta({ zh: '环境模拟的操作系统，取值见附录“系统”', example: 'Windows' });
+  .describe(
+    'Operating system the environment presents: a value of the appendix "System". Default: the ' +
+      "machine's own. Another system shows in pages only: workers keep the machine's platform " +
+      '(the start answer lists those values in Fingerprint_PageOnly)',
+  )
+  .meta({
+    zh:
+      '环境模拟的操作系统，取值见附录“系统”。默认为本机系统。选择其他系统时只在页面中生效：' +
+      'Worker 仍显示本机平台（启动结果的 Fingerprint_PageOnly 列出这些值）',
+    example: 'Windows',
+  });
 
 /**
  * The environment fields of §3 that create accepts (beyond Automatic_Configure). The spec writes
@@ -355,6 +364,16 @@ export const advancedFlagFields = {
   GoogleTranslate: optionalField(flagField('Offer Google Translate', '启用谷歌翻译', 0)),
   SavePasswordPop: optionalField(flagField('Show the save-password prompt', '显示保存密码提示', 0)),
   Notification: optionalField(flagField('Allow site notifications', '允许网站通知', 0)),
+  FingerPrint_Noise: optionalField(
+    flagField(
+      'Add seeded noise to canvas (flag a) and audio (flag c) read-backs with a script. ' +
+        'Detectable: lie detectors find the replaced functions and the noise; without it every ' +
+        "value is the engine's own and environments differ through native levers",
+      '用脚本给画布（标志 a）和音频（标志 c）读回的数据加入按种子生成的噪声。此方式可被检测：' +
+        '检测工具能发现被替换的函数和噪声；关闭时所有值都来自浏览器内核本身，环境之间通过原生手段区分',
+      0,
+    ),
+  ),
   CLIPBOARD_READ_WRITE: optionalField(
     flagField('Allow sites to read and write the clipboard', '允许网站读写剪贴板', 0),
   ),
