@@ -115,7 +115,7 @@ describe('generation', () => {
     ).toBeUndefined();
   });
 
-  test('stored once, stable, and new when the system, screen or language change', () => {
+  test('stored once, stable, new when the system or screen change, kept across languages', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-fp-'));
     dirs.push(dir);
     const db = openStore(dir);
@@ -129,6 +129,10 @@ describe('generation', () => {
     expect(store.ensure(env)).toEqual(first);
     // A new engine (the UA's version) keeps the fingerprint.
     expect(store.ensure({ ...env, userAgent: env.userAgent.replace('147', '150') })).toEqual(first);
+    // A language from the proxy's exit keeps the look.
+    expect(store.ensure({ ...env, settings: { ...env.settings, LanguageCode: 'de' } }).seed).toBe(
+      first.seed,
+    );
     const other = store.ensure({ ...env, settings: { ...env.settings, resolution: '1600x900' } });
     expect(other.seed).not.toBe(first.seed);
     expect(other.screen.width).toBe(1600);

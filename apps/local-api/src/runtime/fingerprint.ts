@@ -227,13 +227,8 @@ export function basisOf(record: EnvironmentRecord): string {
   const ua = record.userAgent.replace(/(Chrome|CriOS)\/[\d.]+/, '$1');
   return createHash('sha256')
     .update(
-      JSON.stringify([
-        record.system,
-        ua,
-        s.resolution,
-        s.MobileModel,
-        s.LanguageCode.split('-')[0] ?? '',
-      ]),
+      // Not the language: it follows the proxy (Automatic_Configure) and changes no native lever.
+      JSON.stringify([record.system, ua, s.resolution, s.MobileModel]),
     )
     .digest('hex')
     .slice(0, 16);

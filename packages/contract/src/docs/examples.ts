@@ -67,6 +67,7 @@ const running = {
   LanguageCode: 'en-US',
   User_Agent:
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/106.0.0.0 Safari/537.36',
+  Fingerprint_PageOnly: [],
 };
 
 const installedPlugin = {

@@ -127,12 +127,12 @@ export const CALL_TEXTS: Readonly<Record<LocalApiPath, CallText>> = {
         zh: `Automatic_Configure 为必填。为 1 时必须提供代理并会检测，时区、语言和位置跟随代理出口 IP：调用较慢，客户端超时时间应大于 ${AUTO_TIMEOUT_S} 秒。`,
       },
       {
-        en: 'Android, iPhone and iPad need MobileModel. Without User_Agent, one is generated to match the system. Without Session_Group, the environment goes to the group "default".',
-        zh: 'Android、iPhone 和 iPad 必须提供 MobileModel。不提供 User_Agent 时会按系统自动生成。不提供 Session_Group 时归入 "default" 分组。',
+        en: 'Without SystemOS, the environment takes this computer\'s system (every value is then the engine\'s own, in pages and workers alike); without resolution, a common screen of that system in turn. Android, iPhone and iPad need MobileModel. Without User_Agent, one is generated to match the system. Without Session_Group, the environment goes to the group "default".',
+        zh: '不提供 SystemOS 时使用本机系统（此时页面和 Worker 中的所有值都来自浏览器内核本身）；不提供 resolution 时依次选用该系统的常见屏幕分辨率。Android、iPhone 和 iPad 必须提供 MobileModel。不提供 User_Agent 时会按系统自动生成。不提供 Session_Group 时归入 "default" 分组。',
       },
       {
-        en: 'The fingerprint is generated once, stays the same across starts, and differs between environments.',
-        zh: '指纹只生成一次，之后每次启动保持不变，且各环境之间互不相同。',
+        en: 'The fingerprint is generated once and stays the same across starts. No script changes any value: environments differ through native settings (screen, font rendering and families, colour scheme, language, time zone), so lie detectors find nothing.',
+        zh: '指纹只生成一次，之后每次启动保持不变。不用脚本修改任何值：环境之间通过原生设置（屏幕、字体渲染与字体族、配色模式、语言、时区）区分，检测工具查不出伪造痕迹。',
       },
     ],
   },
@@ -309,6 +309,10 @@ export const CALL_TEXTS: Readonly<Record<LocalApiPath, CallText>> = {
       {
         en: 'With isHeadless 1 there is no window; such an environment can only be ended with kill. Start_Interval waits that many seconds between two launches.',
         zh: 'isHeadless 为 1 时没有窗口，这样的环境只能用 kill 结束。Start_Interval 为两次启动之间等待的秒数。',
+      },
+      {
+        en: "Fingerprint_PageOnly lists the values that pages show but workers do not: empty when the environment's system is this computer's; for another system, the platform and client hints that only pages can present (lie detectors compare them with workers).",
+        zh: 'Fingerprint_PageOnly 列出只在页面中生效、Worker 中仍为本机真实值的项：环境系统与本机一致时为空；选择其他系统时，列出只能在页面中呈现的平台和客户端提示（检测工具会把它们与 Worker 对比）。',
       },
     ],
   },

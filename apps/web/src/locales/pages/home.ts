@@ -18,7 +18,7 @@ const en = {
     items: [
       {
         title: 'Anti-fingerprint',
-        text: 'Canvas, WebGL, audio, fonts, screen and hardware signatures generated from real-world devices, unique to each profile and stable across restarts.',
+        text: 'Passes lie detectors: every value comes from the browser engine itself, the same in pages and workers. Profiles differ through real screen, colour scheme and locale settings, and stay stable across restarts.',
       },
       {
         title: 'Automatic IP setting',
@@ -39,7 +39,7 @@ const en = {
     title: 'Cookies are not the only thing that gives you away',
     paragraphs: [
       'Every browser tells the sites it visits dozens of small facts: how it draws a canvas, which fonts and graphics card it has, its screen size, time zone and language. Together they form a fingerprint that recognises a device even after you clear cookies or change your IP.',
-      'When two shops or ad accounts share one fingerprint, the platform concludes that one person runs both — and a ban on one can take down the other. Hainiao gives each environment a complete, consistent fingerprint of its own, so each account looks like a different customer on a different computer.',
+      'When two shops or ad accounts share one fingerprint, the platform concludes that one person runs both — and a ban on one can take down the other. Hainiao gives each environment a consistent fingerprint of its own without faking a single value with scripts: screen, language and time zone differ the way they do between real computers, so each account looks like a different customer and nothing looks tampered with.',
     ],
     stats: [
       { label: 'fingerprint signals controlled in every environment' },
@@ -125,7 +125,7 @@ const zh: typeof en = {
     items: [
       {
         title: '防指纹识别',
-        text: 'Canvas、WebGL、音频、字体、屏幕和硬件特征均取自真实设备分布，每个环境独一无二，重启后保持不变。',
+        text: '经得起篡改检测：所有参数都由浏览器内核原生呈现，页面和 Worker 中完全一致；各环境通过真实的屏幕、深浅色模式和地区设置相互区分，重启后保持不变。',
       },
       {
         title: '自动配置 IP',
@@ -146,7 +146,7 @@ const zh: typeof en = {
     title: '暴露你的，不只是 Cookie',
     paragraphs: [
       '浏览器每访问一个网站，都会透露几十项细节：Canvas 怎么绘制、装了哪些字体、用的什么显卡、屏幕多大、时区和语言是什么。这些信息组合起来就是浏览器指纹，即使清空 Cookie、更换 IP，网站依然能认出同一台设备。',
-      '如果两个店铺或广告账户共用同一个指纹，平台就会认定它们属于同一个人，一个账号被封，另一个也可能受牵连。海鸟为每个环境生成一套完整且前后一致的独立指纹，让每个账号看起来都是另一台电脑上的另一位用户。',
+      '如果两个店铺或广告账户共用同一个指纹，平台就会认定它们属于同一个人，一个账号被封，另一个也可能受牵连。海鸟为每个环境配置一套前后一致的独立指纹，而且不靠脚本伪造任何参数：屏幕、语言、时区等设置像不同电脑之间一样各有差异，让每个账号看起来都是另一位用户，也找不到篡改的痕迹。',
     ],
     stats: [
       { label: '项指纹参数，每个环境独立可控' },

@@ -24,7 +24,7 @@ const en = {
     title: 'Everything that\u2019s included',
     items: [
       'Unlimited browser environments',
-      'Unique canvas, WebGL, audio and font fingerprints',
+      'Native fingerprints that pass lie detectors',
       'Automatic time zone, language and location from the proxy IP',
       'HTTP, HTTPS, SOCKS5 and SSH proxies, with a built-in proxy check',
       'WebRTC protection that never reveals your real IP',
@@ -90,7 +90,7 @@ const zh: typeof en = {
     title: '包含的全部功能',
     items: [
       '环境数量不限',
-      '独立的 Canvas、WebGL、音频和字体指纹',
+      '原生指纹，经得起篡改检测',
       '按代理 IP 自动设置时区、语言和地理位置',
       '支持 HTTP、HTTPS、SOCKS5 和 SSH 代理，内置代理检测',
       'WebRTC 防护，绝不暴露真实 IP',
