@@ -5,9 +5,12 @@
  */
 import {
   cloudLang,
+  format,
+  localApiMessages,
   type Lang,
   type LibraryPluginVersion,
   type LibraryScript,
+  type Localized,
 } from '@hainiao/contract';
 
 /** Default time limit of one cloud call. */
@@ -15,7 +18,8 @@ export const CLOUD_TIMEOUT_MS = 15_000;
 /** Library files are small; a download gets more time than a call all the same. */
 const DOWNLOAD_TIMEOUT_FACTOR = 4;
 
-export type CloudFailureKind = 'timeout' | 'unreachable' | 'answer' | 'http';
+/** 'refused': the answer broke a safety rule (a file on another origin, or too large). */
+export type CloudFailureKind = 'timeout' | 'unreachable' | 'answer' | 'http' | 'refused';
 
 export class CloudCallError extends Error {
   constructor(
@@ -23,9 +27,43 @@ export class CloudCallError extends Error {
     message: string,
     /** The cloud's own code, for kind 'answer'. */
     readonly code?: number,
+    /** The failure in English and Chinese, for kind 'refused'. */
+    readonly localized?: Localized,
   ) {
     super(message);
   }
+}
+
+function refused(message: Localized, values: Record<string, string | number>): CloudCallError {
+  const localized = { en: format(message.en, values), zh: format(message.zh, values) };
+  return new CloudCallError('refused', localized.en, undefined, localized);
+}
+
+/** Library downloads larger than this are refused (while reading, whatever the headers say). */
+export const DOWNLOAD_MAX_BYTES = 50 * 1024 * 1024;
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/**
+ * The URL of a library file: `path` (as the cloud's lists give it) resolved against the cloud,
+ * which must keep the cloud's origin: an absolute URL elsewhere (https://evil.example/x.zip) or a
+ * scheme-relative one (//evil/x) is refused.
+ */
+export function libraryFileUrl(base: string, path: unknown): URL {
+  const cloud = new URL(`${base.replace(/\/$/, '')}/`);
+  let url: URL | undefined;
+  try {
+    if (typeof path === 'string' && path) url = new URL(path, cloud);
+  } catch {
+    url = undefined;
+  }
+  if (!url || url.origin !== cloud.origin || url.username || url.password) {
+    throw refused(localApiMessages.libraryForeignUrl, {
+      url: String(path),
+      origin: cloud.origin,
+    });
+  }
+  return url;
 }
 
 export interface CloudLogin {
@@ -119,18 +157,51 @@ export function cloudClient(baseUrl: string, timeoutMs = CLOUD_TIMEOUT_MS) {
     scriptList: (token: string, lang: Lang) =>
       call<{ list: LibraryScript[] }>('/api/hainiao/scriptlist', { token }, lang),
 
-    /** GET of a library file (a path under the cloud, e.g. /library/x-1.0.0.zip). */
-    async download(path: string): Promise<Buffer> {
+    /**
+     * GET of a library file (a path under the cloud, e.g. /library/x-1.0.0.zip): only on the
+     * cloud's origin (redirects too), at most `maxBytes`.
+     */
+    async download(path: string, maxBytes = DOWNLOAD_MAX_BYTES): Promise<Buffer> {
       const limit = timeoutMs * DOWNLOAD_TIMEOUT_FACTOR;
-      const response = await request(`${base}${path}`, { method: 'GET' }, limit);
+      let url = libraryFileUrl(base, path);
+      let response: Response | undefined;
+      for (let hops = 0; ; hops += 1) {
+        response = await request(url.href, { method: 'GET', redirect: 'manual' }, limit);
+        const location = response.headers.get('location');
+        if (response.status < 300 || response.status >= 400 || !location) break;
+        await response.body?.cancel().catch(() => undefined);
+        if (hops >= 3) throw new CloudCallError('http', `GET ${path}: too many redirects`);
+        url = libraryFileUrl(base, new URL(location, url).href);
+      }
       if (!response.ok) {
+        await response.body?.cancel().catch(() => undefined);
         throw new CloudCallError('http', `GET ${path} answered HTTP ${response.status}`);
       }
+      const tooLarge = () =>
+        refused(localApiMessages.libraryDownloadTooLarge, {
+          url: path,
+          limit: megabytes(maxBytes),
+        });
+      if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+        await response.body?.cancel().catch(() => undefined);
+        throw tooLarge();
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
       try {
-        return Buffer.from(await response.arrayBuffer());
+        for await (const chunk of response.body ?? []) {
+          size += chunk.byteLength;
+          if (size > maxBytes) break;
+          chunks.push(Buffer.from(chunk));
+        }
       } catch (error) {
         throw new CloudCallError('timeout', `GET ${path} failed: ${describe(error)}`);
       }
+      if (size > maxBytes) {
+        await response.body?.cancel().catch(() => undefined);
+        throw tooLarge();
+      }
+      return Buffer.concat(chunks);
     },
   };
 }

@@ -5,6 +5,7 @@
  * needs a proxy and checks it. Each violation answers its create/update code.
  */
 import net from 'node:net';
+import path from 'node:path';
 import {
   DEFAULT_GROUP_NAME,
   isCountryCode,
@@ -218,7 +219,11 @@ export async function verifyProxy(
     ctx.proxyCheckTimeoutMs,
     // With a configured lookup, the check also finds the exit (and Automatic_Configure takes its
     // time zone, country and language).
-    { lookupUrl: ctx.ipLookupUrl },
+    {
+      lookupUrl: ctx.ipLookupUrl,
+      // SSH: a pinned host key is verified, never written, by the check (proxy.ts pins at start).
+      hostKeyFile: path.join(ctx.dataDir, 'sessions', record.id, 'ssh_host_key'),
+    },
   );
   if (result.ok && result.exit && s.Automatic_Configure === 1) {
     if (result.exit.timezone) s.TimeZone = result.exit.timezone;

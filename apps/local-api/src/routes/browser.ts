@@ -5,11 +5,12 @@
  * -20 a headless environment must be killed). The launching itself is the BrowserRuntime's.
  */
 import type { FastifyInstance } from 'fastify';
-import { ActivedType, BrowserCodes, localApiMessages } from '@hainiao/contract';
+import { ActivedType, BrowserCodes, isStartPageUrl, localApiMessages } from '@hainiao/contract';
 import type { ServiceContext } from '../context.ts';
-import { v1 } from '../http/envelope.ts';
+import { fail, UNKNOWN_EXCEPTION, v1 } from '../http/envelope.ts';
 import { post } from '../http/route.ts';
 import type { LaunchPlan, RunningBrowser } from '../runtime/browser.ts';
+import { ALLOWED_ARG_LIST, refuseArgs } from '../runtime/profile.ts';
 import type { EnvironmentRecord } from '../store/environments.ts';
 
 const B = BrowserCodes.code;
@@ -41,9 +42,11 @@ function launchPlan(
     environment: record,
     headless: options.headless,
     args: options.args,
+    // Only http(s) pages open. The create, update and auto-open calls accept no other, but a page
+    // stored before that rule (file:, javascript:, chrome:, …) must not open either.
     startPages: ctx.envs
       .startPages(record.id)
-      .filter((page) => page.flag === 1)
+      .filter((page) => page.flag === 1 && isStartPageUrl(page.url))
       .map((page) => page.url),
     plugins: ctx.envs.plugins(record.id).map((plugin) => ({
       Plugin_Id: plugin.plugin_id,
@@ -105,6 +108,27 @@ export function browserRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   });
 
   post(app, ctx, '/api/v1/browser/start', async ({ body, request, login }) => {
+    // `args` outside the allow-list (runtime/profile.ts) fail the whole call, before any lookup,
+    // launch or write: -10000 naming the refused flags, HTTP 400, as every other bad field of the
+    // body is answered. Not a -10000 per listid entry: the args are the same for every environment
+    // of the call, and a client that checks only `code` must not read a refused start as started.
+    const refusal = refuseArgs(body.args ?? []);
+    if (refusal?.refused.length) {
+      throw fail(
+        UNKNOWN_EXCEPTION,
+        localApiMessages.browserArgsNotAllowed,
+        { flags: refusal.refused.join(', '), allowed: ALLOWED_ARG_LIST },
+        400,
+      );
+    }
+    if (refusal) {
+      throw fail(
+        UNKNOWN_EXCEPTION,
+        localApiMessages.browserArgsRepeated,
+        { flags: refusal.repeated.join(', ') },
+        400,
+      );
+    }
     const ids = [...new Set(body.Session_ID)];
     const found = ctx.envs.visibleMany(login.Account, ids);
     const options = { headless: body.isHeadless === 1, args: body.args ?? [] };

@@ -383,6 +383,8 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
         try {
           forwarder = await startForwarder(spec, {
             insecureUpstreamTls: options.insecureUpstreamTls ?? false,
+            // SSH: the server's host key, pinned on first use (proxy.ts).
+            hostKeyFile: path.join(sessionDir, 'ssh_host_key'),
           });
         } catch (error) {
           throw new LaunchFailure(B.CONNECTION_FAILED, `proxy: ${(error as Error).message}`);
@@ -522,10 +524,8 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
           }),
           setUpTargets(entry, {
             fingerprint,
-            engine,
             userAgent,
             metadata,
-            languages,
             accept,
             timezone,
             exit: auto ? exit : undefined,
@@ -588,10 +588,8 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
 
   interface Overrides {
     fingerprint: StoredFingerprint;
-    engine: Engine;
     userAgent: string;
     metadata: ReturnType<typeof userAgentMetadata>;
-    languages: string[];
     accept: string;
     timezone: string;
     exit?: ExitInfo;

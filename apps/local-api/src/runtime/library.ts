@@ -8,22 +8,147 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { unzipSync } from 'fflate';
+import { Unzip, UnzipInflate, unzipSync } from 'fflate';
 import {
   localApiMessages,
   MainCodes,
   type Lang,
   type LibraryPluginVersion,
   type LibraryScript,
+  type Localized,
 } from '@hainiao/contract';
 import { cloudFailure, type AccountSession, type Login } from '../account/session.ts';
-import type { CloudClient } from '../cloud/client.ts';
-import { fail } from '../http/envelope.ts';
+import { CloudCallError, type CloudClient } from '../cloud/client.ts';
+import { fail, LocalApiError } from '../http/envelope.ts';
 
 const LIST_CACHE_MS = 30_000;
 
+/*
+ * What the cloud hands the service is checked before it touches the disk: ids and versions are
+ * plain names (SAFE_NAME, no ".."), their paths stay inside the library folder, files come from
+ * the cloud's origin only (cloud/client.ts), and archives are bounded while they unpack.
+ */
+
+/** A plugin unpacks to at most this many bytes… */
+export const PLUGIN_UNPACKED_MAX_BYTES = 50 * 1024 * 1024;
+/** …and at most this many entries. */
+export const PLUGIN_MAX_FILES = 2000;
+/** A plugin archive is at most this large (the unpacked cap bounds it anyway). */
+export const PLUGIN_DOWNLOAD_MAX_BYTES = 50 * 1024 * 1024;
+/** A script is at most this large. */
+export const SCRIPT_MAX_BYTES = 5 * 1024 * 1024;
+/** Compressed bytes fed to the inflater at a time: bounds what one step can expand to (~1000x). */
+const UNZIP_STEP_BYTES = 16 * 1024;
+
+/** Ids and versions the cloud sends that may become a path component. */
+export const SAFE_NAME = /^[A-Za-z0-9._-]+$/;
+export const isSafeName = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  SAFE_NAME.test(value) &&
+  value !== '.' &&
+  value !== '..' &&
+  !value.includes('..');
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/** The library-download failure (-5), with the cloud's reason or the rule the answer broke. */
 function unavailable(reason: string) {
   return fail(MainCodes.code.LOGIN_SERVER_ERROR, localApiMessages.libraryUnavailable, { reason });
+}
+function refused(message: Localized, values: Record<string, string | number>) {
+  return fail(MainCodes.code.LOGIN_SERVER_ERROR, message, values);
+}
+
+/** `name` as a path component, or the failure naming the rule. */
+function safeName(field: string, value: unknown): string {
+  if (!isSafeName(value)) {
+    throw refused(localApiMessages.libraryUnsafeName, { field, value: JSON.stringify(value) });
+  }
+  return value;
+}
+
+/** A zip entry name that is absolute (/x, \\x, C:x) or has a ".." component (zip-slip). */
+export const isUnsafeEntry = (name: string) =>
+  name.includes('\0') ||
+  /^[/\\]/.test(name) ||
+  /^[A-Za-z]:/.test(name) ||
+  name.split(/[/\\]/).some((part) => part === '..');
+
+/**
+ * The files of a plugin archive, refused when an entry is unsafe, when there are too many, or
+ * when they unpack to too much. The central directory is checked first (names, count, declared
+ * sizes: nothing is inflated); then the entries are inflated a small step at a time, counting
+ * the bytes that actually come out, so a zip bomb stops at the cap whatever its headers claim.
+ */
+export function unpackPlugin(bytes: Uint8Array, url: string): Record<string, Uint8Array> {
+  const tooMany = () =>
+    refused(localApiMessages.libraryTooManyFiles, { url, limit: PLUGIN_MAX_FILES });
+  const tooLarge = () =>
+    refused(localApiMessages.libraryUnpackedTooLarge, {
+      url,
+      limit: megabytes(PLUGIN_UNPACKED_MAX_BYTES),
+    });
+  const unsafe = (name: string) =>
+    refused(localApiMessages.libraryUnsafeEntry, { url, name: JSON.stringify(name) });
+
+  const listed = new Set<string>();
+  let declared = 0;
+  try {
+    unzipSync(bytes, {
+      filter: (file) => {
+        if (isUnsafeEntry(file.name)) throw unsafe(file.name);
+        listed.add(file.name);
+        if (listed.size > PLUGIN_MAX_FILES) throw tooMany();
+        declared += file.originalSize;
+        if (declared > PLUGIN_UNPACKED_MAX_BYTES) throw tooLarge();
+        return false;
+      },
+    });
+  } catch (error) {
+    if (error instanceof LocalApiError) throw error;
+    throw unavailable(`${url}: not a zip archive`);
+  }
+
+  const files: Record<string, Uint8Array> = {};
+  let total = 0;
+  let count = 0;
+  let failure: LocalApiError | undefined;
+  const unzip = new Unzip((file) => {
+    if (failure) return;
+    count += 1;
+    if (isUnsafeEntry(file.name)) failure = unsafe(file.name);
+    else if (!listed.has(file.name)) failure = unavailable(`${url}: entry ${file.name} not listed`);
+    else if (count > PLUGIN_MAX_FILES) failure = tooMany();
+    if (failure) return;
+    const chunks: Uint8Array[] = [];
+    file.ondata = (error, chunk, final) => {
+      if (failure) return;
+      if (error) {
+        failure = unavailable(`${url}: ${file.name}: ${error.message}`);
+        return;
+      }
+      total += chunk.length;
+      if (total > PLUGIN_UNPACKED_MAX_BYTES) {
+        failure = tooLarge();
+        file.terminate();
+        return;
+      }
+      chunks.push(chunk);
+      if (final) files[file.name] = Buffer.concat(chunks);
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  try {
+    for (let offset = 0; offset < bytes.length && !failure; offset += UNZIP_STEP_BYTES) {
+      const end = Math.min(offset + UNZIP_STEP_BYTES, bytes.length);
+      unzip.push(bytes.subarray(offset, end), end === bytes.length);
+    }
+  } catch (error) {
+    failure ??= unavailable(`${url}: ${(error as Error).message}`);
+  }
+  if (failure) throw failure;
+  return files;
 }
 
 export function library(options: { cloud: CloudClient; session: AccountSession; dataDir: string }) {
@@ -52,11 +177,14 @@ export function library(options: { cloud: CloudClient; session: AccountSession; 
     }
   }
 
-  async function download(url: string, sha256: string): Promise<Buffer> {
+  async function download(url: string, sha256: string, maxBytes: number): Promise<Buffer> {
     let bytes: Buffer;
     try {
-      bytes = await cloud.download(url);
+      bytes = await cloud.download(url, maxBytes);
     } catch (error) {
+      if (error instanceof CloudCallError && error.localized) {
+        throw fail(MainCodes.code.LOGIN_SERVER_ERROR, error.localized);
+      }
       throw unavailable((error as Error).message);
     }
     const actual = createHash('sha256').update(bytes).digest('hex');
@@ -77,6 +205,16 @@ export function library(options: { cloud: CloudClient; session: AccountSession; 
     }
   }
 
+  /** `parts` under the library folder, refused if it would resolve anywhere else. */
+  function inside(...parts: string[]): string {
+    const base = path.resolve(root);
+    const target = path.resolve(base, ...parts);
+    if (!target.startsWith(`${base}${path.sep}`)) {
+      throw refused(localApiMessages.libraryOutsideFolder, { path: target });
+    }
+    return target;
+  }
+
   return {
     root,
     plugins: (login: Login, lang: Lang) =>
@@ -84,29 +222,29 @@ export function library(options: { cloud: CloudClient; session: AccountSession; 
     scripts: (login: Login, lang: Lang) =>
       list<LibraryScript>('scripts', login, lang, () => cloud.scriptList(login.token, lang)),
 
+    /** The folder of a plugin version (the id and version checked: they come from the cloud). */
     pluginDir(pluginId: string, version: string): string {
-      return path.join(root, 'plugins', pluginId, version);
+      return inside('plugins', safeName('Plugin_Id', pluginId), safeName('Plugin_Ver', version));
     },
 
     /** Downloads and unpacks a plugin version unless it is already there; answers its folder. */
     async ensurePlugin(plugin: LibraryPluginVersion): Promise<string> {
       const dir = this.pluginDir(plugin.Plugin_Id, plugin.Plugin_Ver);
       if (fs.existsSync(path.join(dir, 'manifest.json'))) return dir;
-      const bytes = await download(plugin.url, plugin.sha256);
-      let files: Record<string, Uint8Array>;
-      try {
-        files = unzipSync(bytes);
-      } catch {
-        throw unavailable(`${plugin.url}: not a zip archive`);
-      }
+      const bytes = await download(plugin.url, plugin.sha256, PLUGIN_DOWNLOAD_MAX_BYTES);
+      const files = unpackPlugin(bytes, plugin.url);
       if (!files['manifest.json']) throw unavailable(`${plugin.url}: no manifest.json`);
       place(dir, (temporary) => {
+        const folder = `${path.resolve(temporary)}${path.sep}`;
         for (const [name, content] of Object.entries(files)) {
-          if (name.endsWith('/')) continue;
+          if (name.endsWith('/') || name.endsWith('\\')) continue;
           const target = path.resolve(temporary, name);
-          // Entries may not leave the folder (zip-slip).
-          if (!target.startsWith(`${path.resolve(temporary)}${path.sep}`)) {
-            throw unavailable(`${plugin.url}: unsafe path ${name}`);
+          // Entries may not leave the folder (zip-slip), whatever unpackPlugin let through.
+          if (!target.startsWith(folder)) {
+            throw refused(localApiMessages.libraryUnsafeEntry, {
+              url: plugin.url,
+              name: JSON.stringify(name),
+            });
           }
           fs.mkdirSync(path.dirname(target), { recursive: true });
           fs.writeFileSync(target, content);
@@ -115,15 +253,20 @@ export function library(options: { cloud: CloudClient; session: AccountSession; 
       return dir;
     },
 
+    /** The file of a script version (the id and version checked: they come from the cloud). */
     scriptFile(scriptId: string, version: string): string {
-      return path.join(root, 'scripts', scriptId, `${version}.js`);
+      return inside(
+        'scripts',
+        safeName('Script_ID', scriptId),
+        `${safeName('Script_Ver', version)}.js`,
+      );
     },
 
     /** Downloads a script unless it is already there; answers its source. */
     async ensureScript(script: LibraryScript): Promise<string> {
       const file = this.scriptFile(script.Script_ID, script.Script_Ver);
       if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8');
-      const bytes = await download(script.url, script.sha256);
+      const bytes = await download(script.url, script.sha256, SCRIPT_MAX_BYTES);
       place(file, (temporary) => fs.writeFileSync(temporary, bytes));
       return bytes.toString('utf8');
     },

@@ -59,22 +59,113 @@ export const BASE_FLAGS = [
     ].join(','),
 ];
 
-/** Flags a caller may not pass in `args` (the runtime owns them). */
-const RESERVED = [
-  /^--user-data-dir/,
-  /^--remote-debugging-pipe/,
-  /^--proxy-/,
-  /^--no-proxy-server/,
-  /^--load-extension/,
-  /^--disable-extensions-except/,
-  /^--user-agent/,
-  /^--headless/,
-  /^--enable-automation/,
-  /^--host-resolver-rules/,
-];
+/** A caller's flag: the spelling Chromium reads, what its value must be, and that shape in words. */
+interface AllowedArg {
+  /** Undefined: the flag takes no value (`--flag` alone). */
+  value?: (value: string) => boolean;
+  /** How the value is written, for the refusal message. */
+  shape?: string;
+}
 
+const matches = (pattern: RegExp) => (value: string) => pattern.test(value);
+const between = (pattern: RegExp, min: number, max: number) => (value: string) =>
+  pattern.test(value) && Number(value) >= min && Number(value) <= max;
+
+/**
+ * The only flags a caller may pass in `args` (browser/start), spelt exactly as listed (Chromium's
+ * switches are lower case; a single dash, capitals or a value where none belongs are refused) and
+ * each value matching its pattern (anchored: no spaces, NUL or line breaks). An allow-list, not a
+ * deny list: Chromium has hundreds of switches and some of them run a program of the caller's
+ * choosing (--renderer-cmd-prefix, --gpu-launcher, --utility-cmd-prefix,
+ * --browser-subprocess-path), open the DevTools to other hosts or origins
+ * (--remote-debugging-address, --remote-allow-origins), load code (--load-extension), or take the
+ * sandbox or the web's security away (--no-sandbox, --disable-web-security). The runtime owns the
+ * profile, proxy, extensions, user agent and headless mode, and the fingerprint owns the language
+ * and the pixel ratio (--lang, --force-device-scale-factor); --incognito (nothing would be saved)
+ * and --kiosk (no way out of the window) are refused too. What remains is window placement and
+ * display, sound, notifications, the DevTools, and a DevTools port of the caller's choosing.
+ */
+const ALLOWED_ARGS: ReadonlyMap<string, AllowedArg> = new Map<string, AllowedArg>([
+  ['--window-position', { value: matches(/^-?\d{1,5},-?\d{1,5}$/), shape: 'X,Y' }],
+  ['--window-size', { value: matches(/^\d{1,5},\d{1,5}$/), shape: 'WIDTH,HEIGHT' }],
+  ['--start-maximized', {}],
+  ['--start-fullscreen', {}],
+  ['--disable-gpu', {}],
+  ['--disable-dev-shm-usage', {}],
+  ['--hide-scrollbars', {}],
+  ['--hide-crash-restore-bubble', {}],
+  ['--mute-audio', {}],
+  ['--disable-notifications', {}],
+  ['--auto-open-devtools-for-tabs', {}],
+  // The DevTools port stays on 127.0.0.1 (the runtime adds --remote-debugging-address itself).
+  [
+    '--remote-debugging-port',
+    { value: between(/^[1-9]\d{3,4}$/, 1024, 65535), shape: '1024-65535' },
+  ],
+]);
+
+/** The accepted flags as the refusal message lists them. */
+export const ALLOWED_ARG_LIST = [...ALLOWED_ARGS]
+  .map(([name, { shape }]) => (shape ? `${name}=${shape}` : name))
+  .join(', ');
+
+/** An argument as a message may show it: control characters escaped, at most 64 characters. */
+function shown(text: string): string {
+  const escaped = JSON.stringify(text).slice(1, -1);
+  return escaped.length > 64 ? `${escaped.slice(0, 63)}…` : escaped;
+}
+
+/** A flag's name (before `=`) and its value (undefined without `=`). */
+function split(arg: string): [string, string | undefined] {
+  const at = arg.indexOf('=');
+  return at < 0 ? [arg, undefined] : [arg.slice(0, at), arg.slice(at + 1)];
+}
+
+function allowed(arg: string): boolean {
+  const [name, value] = split(arg);
+  const rule = ALLOWED_ARGS.get(name);
+  if (!rule) return false;
+  return rule.value ? value !== undefined && rule.value(value) : value === undefined;
+}
+
+/** What is wrong with a caller's `args`: the refused ones, and the flags given twice. */
+export interface ArgsRefusal {
+  /** Refused arguments as a message shows them: the name of an unknown flag, else the whole. */
+  refused: string[];
+  /** Allowed flags given more than once (Chromium would keep the last, the runtime the first). */
+  repeated: string[];
+}
+
+/** Undefined when every argument is allowed and none is repeated. */
+export function refuseArgs(args: readonly string[]): ArgsRefusal | undefined {
+  const refused: string[] = [];
+  const repeated: string[] = [];
+  const seen = new Set<string>();
+  for (const arg of args) {
+    const [name] = split(arg);
+    if (!allowed(arg)) {
+      refused.push(shown(ALLOWED_ARGS.has(name) ? arg : name));
+    } else if (seen.has(name)) {
+      if (!repeated.includes(name)) repeated.push(name);
+    } else {
+      seen.add(name);
+    }
+  }
+  return refused.length || repeated.length ? { refused, repeated } : undefined;
+}
+
+/**
+ * The caller's `args` that go on the command line: only allowed ones, each flag once. The start
+ * call refuses any other before launching (routes/browser.ts); this is the second line.
+ */
 export function callerArgs(args: readonly string[]): string[] {
-  return args.filter((arg) => arg.startsWith('--') && !RESERVED.some((flag) => flag.test(arg)));
+  const seen = new Set<string>();
+  return args.filter((arg) => {
+    const [name] = split(arg);
+    if (!allowed(arg) || seen.has(name)) return false;
+    seen.add(name);
+    return true;
+  });
 }
 
 /** The flags of the advanced settings. */

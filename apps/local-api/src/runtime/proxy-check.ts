@@ -15,7 +15,7 @@ import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
 import { CurlCodes, findTimezone, isLanguageCode } from '@hainiao/contract';
-import { startForwarder, type ProxySpec } from './proxy.ts';
+import { SshHostKeyChangedError, startForwarder, type ProxySpec } from './proxy.ts';
 
 export const PROXY_CHECK_TIMEOUT_MS = 10_000;
 export const DEFAULT_IP_LOOKUP_URL =
@@ -336,6 +336,12 @@ export interface CheckOptions {
   /** Also find the exit IP, country and time zone through the proxy. */
   lookupUrl?: string;
   insecureUpstreamTls?: boolean;
+  /**
+   * SSH: the environment's host-key pin (`<data>/sessions/<id>/ssh_host_key`). When it pins this
+   * host:port, the server must present that key (curl's 60, as for a known_hosts mismatch); the
+   * check never writes a pin (the first start does).
+   */
+  hostKeyFile?: string;
 }
 
 export async function checkProxy(
@@ -365,9 +371,15 @@ export async function checkProxy(
     };
     let forwarder;
     try {
-      forwarder = await startForwarder(spec, { insecureUpstreamTls: options.insecureUpstreamTls });
+      forwarder = await startForwarder(spec, {
+        insecureUpstreamTls: options.insecureUpstreamTls,
+        ...(options.hostKeyFile ? { hostKeyFile: options.hostKeyFile, hostKeyMode: 'verify' } : {}),
+      });
     } catch (error) {
       const message = (error as Error).message;
+      if (error instanceof SshHostKeyChangedError) {
+        throw new CheckFailure(C.CURLE_PEER_FAILED_VERIFICATION, message);
+      }
       if (target.type === 'SSH') {
         const code = /authentication/i.test(message)
           ? C.CURLE_LOGIN_DENIED

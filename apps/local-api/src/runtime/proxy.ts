@@ -6,11 +6,13 @@
  * Lumauto, Luminati_HTTP/HTTPS, smartproxy) are their providers' HTTP(S) gateways with the user
  * name written in the provider's targeting format.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { RequestError, Server as ProxyServer } from 'proxy-chain';
 import ssh2 from 'ssh2';
-import { NO_PROXY } from '@hainiao/contract';
+import { format, localApiMessages, NO_PROXY, type Localized } from '@hainiao/contract';
 
 // ssh2 is CommonJS: Node's ESM loader sees only its default export.
 const { Client: SshClient } = ssh2;
@@ -111,24 +113,145 @@ export const isSilencedHost = (hostname: string) => /\.invalid\.?$/i.test(hostna
 export interface Forwarder {
   /** 127.0.0.1:port, what Chromium's --proxy-server names. */
   port: number;
-  /** Called when the upstream fails (a refused, reset or unauthorised hop). */
-  onUpstreamError(listener: (reason: string) => void): void;
+  /**
+   * Called when the upstream fails (a refused, reset or unauthorised hop), with the error when
+   * there is one (an SshHostKeyChangedError when an SSH server presents another key).
+   */
+  onUpstreamError(listener: (reason: string, error?: Error) => void): void;
   close(): Promise<void>;
 }
 
 export interface ForwarderOptions {
   /** Accept self-signed certificates of HTTPS proxies (tests). */
   insecureUpstreamTls?: boolean;
+  /**
+   * SSH: the environment's host-key pin (`<data>/sessions/<id>/ssh_host_key`, see
+   * SSH_HOST_KEY_FILE). Without one, any host key is accepted and nothing is pinned.
+   */
+  hostKeyFile?: string;
+  /**
+   * SSH: 'pin' (the default) pins the key on the first successful connection and checks it
+   * after; 'verify' only checks an existing pin and never writes one (the proxy check).
+   */
+  hostKeyMode?: 'pin' | 'verify';
 }
 
-/** A local SOCKS5 endpoint (no auth, loopback only) that dials through an SSH connection. */
-async function sshSocks(
-  spec: ProxySpec,
-): Promise<{ port: number; ssh: SshClient; close: () => Promise<void> }> {
+/*
+ * SSH host keys: trust on first use, per environment. The first successful connection of an
+ * environment to an SSH proxy stores the server's key fingerprint (as OpenSSH prints it,
+ * SHA256:<base64 without padding> of the raw key) in a 0600 file in the environment's folder,
+ * one line "host:port SHA256:…". Later connections to the same host:port must present the same
+ * key, or ssh2's hostVerifier refuses them (SshHostKeyChangedError). A pin of another host:port
+ * (the proxy was changed) does not apply: the new server is pinned on its first connection.
+ */
+
+/** The pin file's name in the environment's folder (`<data>/sessions/<id>/ssh_host_key`). */
+export const SSH_HOST_KEY_FILE = 'ssh_host_key';
+
+/** The pin file of environment `id` under `<data>/sessions`. */
+export const hostKeyFileOf = (sessionsDir: string, id: string) =>
+  path.join(sessionsDir, id, SSH_HOST_KEY_FILE);
+
+/** OpenSSH's fingerprint of a raw (wire-format) public key: SHA256:<base64, no padding>. */
+export function sshFingerprint(key: Buffer): string {
+  return `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
+}
+
+/** host:port as known_hosts spells it ([v6]:port). */
+export const sshAddress = (host: string, port: number) =>
+  `${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
+
+export interface HostKeyPin {
+  address: string;
+  fingerprint: string;
+}
+
+/** The pin in `file`, or undefined when there is none (or it is not a pin line). */
+export function readHostKeyPin(file: string): HostKeyPin | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const match = /^(\S+) (SHA256:[A-Za-z0-9+/]+)\s*$/.exec(text.split('\n')[0] ?? '');
+  return match ? { address: match[1]!, fingerprint: match[2]! } : undefined;
+}
+
+/** Writes the pin (0600, written aside then renamed into place). */
+export function writeHostKeyPin(file: string, pin: HostKeyPin): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    fs.writeFileSync(temporary, `${pin.address} ${pin.fingerprint}\n`, { mode: 0o600 });
+    fs.chmodSync(temporary, 0o600);
+    fs.renameSync(temporary, file);
+  } finally {
+    fs.rmSync(temporary, { force: true });
+  }
+}
+
+/** Forgets the pin (the next connection pins again): for a proxy/update of an SSH proxy. */
+export function forgetHostKey(file: string): void {
+  fs.rmSync(file, { force: true });
+}
+
+/** An SSH server presented a key other than the environment's pinned one: refused. */
+export class SshHostKeyChangedError extends Error {
+  readonly code = 'SSH_HOST_KEY_CHANGED';
+  /** The message in English and Chinese. */
+  readonly localized: Localized;
+  constructor(
+    readonly address: string,
+    readonly pinned: string,
+    readonly presented: string,
+    readonly file: string,
+  ) {
+    const values = { address, pinned, presented, file };
+    const { en, zh } = localApiMessages.sshHostKeyChanged;
+    const localized = { en: format(en, values), zh: format(zh, values) };
+    // Both languages: the start/status answers carry this text as it is.
+    super(`${localized.en} | ${localized.zh}`);
+    this.name = 'SshHostKeyChangedError';
+    this.localized = localized;
+  }
+}
+
+/** A failed SSH connection is retried on demand, but not more often than this. */
+const SSH_RETRY_MS = 1000;
+
+/** One SSH connection (password auth), its host key checked against the pin when there is one. */
+function sshConnect(spec: ProxySpec, options: ForwarderOptions): Promise<SshClient> {
+  const address = sshAddress(spec.host, spec.port);
+  const file = options.hostKeyFile;
+  const pin = file ? readHostKeyPin(file) : undefined;
+  const expected = pin?.address === address ? pin.fingerprint : undefined;
+  let presented: string | undefined;
+  let refused: SshHostKeyChangedError | undefined;
   const ssh = new SshClient();
-  await new Promise<void>((resolve, reject) => {
-    ssh.once('ready', () => resolve());
-    ssh.once('error', reject);
+  return new Promise<SshClient>((resolve, reject) => {
+    let settled = false;
+    const settle = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      if (!error) return resolve(ssh);
+      ssh.end();
+      reject(error);
+    };
+    // Errors after the start are the tunnel's to report; one listener always, so none is unhandled.
+    ssh.on('error', (error) => settle(refused ?? error));
+    ssh.once('close', () => settle(refused ?? new Error('the SSH connection closed')));
+    ssh.once('ready', () => {
+      if (file && !expected && presented && (options.hostKeyMode ?? 'pin') === 'pin') {
+        try {
+          writeHostKeyPin(file, { address, fingerprint: presented });
+        } catch (error) {
+          settle(new Error(`cannot pin the SSH host key in ${file}: ${(error as Error).message}`));
+          return;
+        }
+      }
+      settle();
+    });
     ssh.connect({
       host: spec.host,
       port: spec.port,
@@ -136,9 +259,74 @@ async function sshSocks(
       ...(spec.password ? { password: spec.password } : {}),
       readyTimeout: 15_000,
       keepaliveInterval: 15_000,
+      hostVerifier: (key: Buffer) => {
+        presented = sshFingerprint(key);
+        if (expected && presented !== expected) {
+          refused = new SshHostKeyChangedError(address, expected, presented, file ?? '');
+          return false;
+        }
+        return true;
+      },
     });
   });
+}
+
+const socksReply = (status: number) => Buffer.from([5, status, 0, 1, 0, 0, 0, 0, 0, 0]);
+
+/**
+ * A local SOCKS5 endpoint (no auth, loopback only) that dials through an SSH connection. The
+ * connection is made at once (a start fails on a refused login or host key); when it drops, the
+ * next request makes a new one, its host key checked again.
+ */
+async function sshSocks(
+  spec: ProxySpec,
+  options: ForwarderOptions,
+  report: (reason: string, error?: Error) => void,
+): Promise<{ port: number; close: () => Promise<void> }> {
+  let current: SshClient | undefined;
+  let pending: Promise<SshClient> | undefined;
+  let failure: { error: Error; at: number } | undefined;
+  let closed = false;
+
+  const connection = (): Promise<SshClient> => {
+    if (closed) return Promise.reject(new Error('the forwarder is closed'));
+    if (current) return Promise.resolve(current);
+    if (failure && Date.now() - failure.at < SSH_RETRY_MS) return Promise.reject(failure.error);
+    pending ??= sshConnect(spec, options)
+      .then(
+        (ssh) => {
+          if (closed) {
+            ssh.end();
+            throw new Error('the forwarder is closed');
+          }
+          current = ssh;
+          failure = undefined;
+          ssh.on('error', (error) => {
+            if (!closed) report(`SSH: ${error.message}`, error);
+          });
+          ssh.on('close', () => {
+            if (current === ssh) current = undefined;
+            if (!closed) report('the SSH connection closed');
+          });
+          return ssh;
+        },
+        (error: Error) => {
+          failure = { error, at: Date.now() };
+          if (!closed) report(`SSH: ${error.message}`, error);
+          throw error;
+        },
+      )
+      .finally(() => {
+        pending = undefined;
+      });
+    return pending;
+  };
+  await connection();
+
+  const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
     socket.once('data', (greeting) => {
       if (greeting[0] !== 5) return socket.destroy();
@@ -146,7 +334,7 @@ async function sshSocks(
       socket.once('data', (request) => {
         // VER CMD RSV ATYP ADDR PORT; only CONNECT.
         if (request[0] !== 5 || request[1] !== 1) {
-          socket.end(Buffer.from([5, 7, 0, 1, 0, 0, 0, 0, 0, 0]));
+          socket.end(socksReply(7));
           return;
         }
         let host: string;
@@ -164,20 +352,37 @@ async function sshSocks(
           host = parts.join(':');
           offset = 20;
         } else {
-          socket.end(Buffer.from([5, 8, 0, 1, 0, 0, 0, 0, 0, 0]));
+          socket.end(socksReply(8));
           return;
         }
         const port = request.readUInt16BE(offset);
-        ssh.forwardOut('127.0.0.1', 0, host, port, (error, stream) => {
-          if (error) {
-            socket.end(Buffer.from([5, 5, 0, 1, 0, 0, 0, 0, 0, 0]));
-            return;
-          }
-          socket.write(Buffer.from([5, 0, 0, 1, 0, 0, 0, 0, 0, 0]));
-          stream.on('error', () => socket.destroy());
-          socket.on('close', () => stream.destroy());
-          stream.pipe(socket).pipe(stream);
-        });
+        connection().then(
+          (ssh) => {
+            if (socket.destroyed) return;
+            try {
+              ssh.forwardOut('127.0.0.1', 0, host, port, (error, stream) => {
+                if (error) {
+                  socket.end(socksReply(5));
+                  return;
+                }
+                if (socket.destroyed) {
+                  stream.destroy();
+                  return;
+                }
+                socket.write(socksReply(0));
+                stream.on('error', () => socket.destroy());
+                socket.on('close', () => stream.destroy());
+                stream.pipe(socket).pipe(stream);
+              });
+            } catch {
+              socket.end(socksReply(1));
+            }
+          },
+          // No SSH connection (down, refused login, or a changed host key): a general failure.
+          () => {
+            if (!socket.destroyed) socket.end(socksReply(1));
+          },
+        );
       });
     });
   });
@@ -185,12 +390,13 @@ async function sshSocks(
   const address = server.address() as net.AddressInfo;
   return {
     port: address.port,
-    ssh,
-    close: () =>
-      new Promise<void>((resolve) => {
-        ssh.end();
-        server.close(() => resolve());
-      }),
+    close: async () => {
+      closed = true;
+      const ssh = current ?? (await pending?.catch(() => undefined));
+      ssh?.end();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
@@ -199,16 +405,14 @@ export async function startForwarder(
   spec: ProxySpec,
   options: ForwarderOptions = {},
 ): Promise<Forwarder> {
-  const listeners: ((reason: string) => void)[] = [];
-  const report = (reason: string) => {
-    for (const listener of listeners) listener(reason);
+  const listeners: ((reason: string, error?: Error) => void)[] = [];
+  const report = (reason: string, error?: Error) => {
+    for (const listener of listeners) listener(reason, error);
   };
   let tunnel: Awaited<ReturnType<typeof sshSocks>> | undefined;
   let upstream: string;
   if (spec.type === 'SSH') {
-    tunnel = await sshSocks(spec);
-    tunnel.ssh.on('close', () => report('the SSH connection closed'));
-    tunnel.ssh.on('error', (error) => report(`SSH: ${error.message}`));
+    tunnel = await sshSocks(spec, options, report);
     upstream = `socks5://127.0.0.1:${tunnel.port}`;
   } else {
     upstream = upstreamUrl(spec);
@@ -231,7 +435,12 @@ export async function startForwarder(
   server.on('tunnelConnectFailed', ({ response }: { response: { statusCode?: number } }) =>
     report(`the proxy answered ${response.statusCode ?? 'nothing'} to CONNECT`),
   );
-  await server.listen();
+  try {
+    await server.listen();
+  } catch (error) {
+    await tunnel?.close();
+    throw error;
+  }
   return {
     port: server.port,
     onUpstreamError: (listener) => listeners.push(listener),

@@ -1,4 +1,7 @@
 import type { Localized } from '../i18n.ts';
+import { securityArgsMessages } from './security-args.ts';
+import { securityFilesMessages } from './security-files.ts';
+import { securityLibraryMessages } from './security-library.ts';
 
 /**
  * Success and failure messages of the local API (local-api.md §4, §7, §8).
@@ -203,6 +206,9 @@ export const localApiMessages = {
     en: 'Browser runtime not installed yet',
     zh: '尚未安装浏览器运行环境',
   },
+  ...securityArgsMessages,
+  ...securityFilesMessages,
+  ...securityLibraryMessages,
 } as const satisfies Record<string, Localized>;
 
 export type LocalApiMessageKey = keyof typeof localApiMessages;

@@ -5,9 +5,15 @@
  */
 import { z } from 'zod';
 import { DELETE_MAX } from '../../limits.ts';
-import { optionalField, sessionIdList, urlString } from './session.ts';
+import { optionalField, sessionIdList, startPageUrl, urlString } from './session.ts';
 
+/** A page to store: http(s) only (startPageUrl). */
 function page(en: string, zh: string, example: string) {
+  return startPageUrl.describe(en).meta({ zh, example });
+}
+
+/** A page already stored, named to replace or remove it: any URL, so old ones can go. */
+function storedPage(en: string, zh: string, example: string) {
   return urlString.describe(en).meta({ zh, example });
 }
 
@@ -22,7 +28,11 @@ export type AutoOpenListBody = z.infer<typeof autoOpenListBody>;
 export const autoOpenAddBody = z
   .strictObject({
     Session_ID: sessionIdList(DELETE_MAX),
-    StartPage: page('URL to open on start', '启动时打开的网址', 'https://www.amazon.com'),
+    StartPage: page(
+      'URL to open on start (http:// or https://)',
+      '启动时打开的网址（http:// 或 https://）',
+      'https://www.amazon.com',
+    ),
   })
   .describe('Add an auto-open page to environments')
   .meta({ zh: '为环境添加自动打开网页' });
@@ -32,8 +42,12 @@ export type AutoOpenAddBody = z.infer<typeof autoOpenAddBody>;
 export const autoOpenUpdateBody = z
   .strictObject({
     Session_ID: optionalField(sessionIdList(DELETE_MAX)),
-    OldStartPage: page('URL to replace', '要替换的网址', 'https://www.amazon.com'),
-    NewStartPage: page('New URL', '新网址', 'https://sellercentral.amazon.com'),
+    OldStartPage: storedPage('URL to replace', '要替换的网址', 'https://www.amazon.com'),
+    NewStartPage: page(
+      'New URL (http:// or https://)',
+      '新网址（http:// 或 https://）',
+      'https://sellercentral.amazon.com',
+    ),
   })
   .describe('Replace an auto-open page')
   .meta({ zh: '修改自动打开网页' });
@@ -43,7 +57,7 @@ export type AutoOpenUpdateBody = z.infer<typeof autoOpenUpdateBody>;
 export const autoOpenDeleteBody = z
   .strictObject({
     Session_ID: optionalField(sessionIdList(DELETE_MAX)),
-    StartPage: page('URL to remove', '要删除的网址', 'https://www.amazon.com'),
+    StartPage: storedPage('URL to remove', '要删除的网址', 'https://www.amazon.com'),
   })
   .describe('Remove an auto-open page')
   .meta({ zh: '删除自动打开网页' });

@@ -119,8 +119,36 @@ export function sessionIdOneOrMany(max: number) {
     .meta({ zh: `单个环境 ID，或 1 到 ${max} 个环境 ID 的数组`, example: [SAMPLE_SESSION_ID] });
 }
 
-/** A URL as typed by a user: non-empty, no spaces; a scheme-less host is read as http(s). */
+/**
+ * A URL as stored: non-empty, no spaces. Names a page already in an environment's list (auto-open
+ * update's OldStartPage, delete's StartPage), so that a page stored before the start-page rule can
+ * still be replaced or removed. New start pages are `startPageUrl`.
+ */
 export const urlString = z.string().regex(/^\S+$/);
+
+/**
+ * Whether a start page may be stored and opened: an absolute http: or https: URL with a host, and
+ * no control character. Not file:, javascript:, data:, chrome:, chrome-extension:, view-source:,
+ * about: or any other scheme: those read local files, run script or open the browser's own pages.
+ */
+export function isStartPageUrl(value: string): boolean {
+  if (!/^https?:\/\/\S+$/i.test(value)) return false;
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return false;
+  }
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A new start page (HomePage_url, auto-open add and update): an http(s) URL, no spaces. */
+export const startPageUrl = urlString.refine(isStartPageUrl, {
+  message: 'A start page must be an http:// or https:// URL',
+});
 
 /** `YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss` (listid time filters). */
 export const dateTimeString = z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/);
@@ -186,10 +214,13 @@ const cookie = z
  * value is handed on as an array, because an environment can open several start pages.
  */
 const homePageUrl = z
-  .union([urlString.transform((url) => [url]), z.array(urlString)])
+  .union([startPageUrl.transform((url) => [url]), z.array(startPageUrl)])
   .optional()
-  .describe('Start page URL, or an array of start page URLs')
-  .meta({ zh: '启动主页 URL，或多个启动主页 URL 组成的数组', example: ['https://www.amazon.com'] });
+  .describe('Start page URL (http:// or https://), or an array of start page URLs')
+  .meta({
+    zh: '启动主页 URL（http:// 或 https://），或多个启动主页 URL 组成的数组',
+    example: ['https://www.amazon.com'],
+  });
 
 const disableVideo = optionalField(flagField('Block video loading', '禁止加载视频', 0));
 const disableImg = optionalField(flagField('Block image loading', '禁止加载图片', 0));
