@@ -18,6 +18,7 @@ import { scriptRoutes } from './routes/script.ts';
 import { serviceRoutes } from './routes/service.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { missingRuntime, type BrowserRuntime } from './runtime/browser.ts';
+import type { CookieFiles } from './runtime/cookies.ts';
 import { library } from './runtime/library.ts';
 import { PROXY_CHECK_TIMEOUT_MS } from './runtime/proxy-check.ts';
 import { environmentStore } from './store/environments.ts';
@@ -33,6 +34,8 @@ export interface LocalApiOptions {
   cloud: CloudClient;
   session: AccountSession;
   runtime?: BrowserRuntime;
+  /** The cookie folder of import-cookie and export-cookie (--cookie-dir). */
+  cookieFiles: CookieFiles;
   /** Browser origins allowed to call the service (the docs' "try it" panel on the cloud site). */
   allowedOrigins?: readonly string[];
   /** `--return on`: print each call and its answer. */
@@ -137,6 +140,7 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
     runtime: options.runtime ?? missingRuntime,
     rateLimiter: rateLimiter(),
     dataDir: options.dataDir,
+    cookieFiles: options.cookieFiles,
     proxyCheckTimeoutMs: options.proxyCheckTimeoutMs ?? PROXY_CHECK_TIMEOUT_MS,
     ipLookupUrl: options.ipLookupUrl,
   };

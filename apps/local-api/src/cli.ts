@@ -1,11 +1,16 @@
 /**
  * `hainiao-api` (and `npm run local-api -- …`): the local automation service of local-api.md.
  *
- *   hainiao-api [--port 8186] [--account NAME --app_id ID --app_key KEY] [--return on|off]
- *               [--logs on|off] [--hide on|off] [--data DIR] [--cloud URL] [--host 127.0.0.1]
- *               [--browser-path FILE] [--ip-lookup URL]
+ *   hainiao-api [--port 8186] [--account NAME --app_id ID --app_key KEY | --app_key-file FILE]
+ *               [--return on|off] [--logs on|off] [--hide on|off] [--data DIR] [--cloud URL]
+ *               [--host 127.0.0.1] [--browser-path FILE] [--ip-lookup URL] [--cookie-dir DIR]
+ *
+ * The key can also come from HAINIAO_APP_KEY (the environment is not shown by `ps`, the command
+ * line is). The data folder and what the service writes in it are the user's only (umask 077,
+ * folders 0700, files 0600).
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +22,7 @@ import { cloudClient, CLOUD_TIMEOUT_MS } from './cloud/client.ts';
 import { callLog } from './logging.ts';
 import type { BrowserRuntime } from './runtime/browser.ts';
 import { chromiumRuntime } from './runtime/chromium.ts';
+import { cookieFiles } from './runtime/cookies.ts';
 import { PROXY_CHECK_TIMEOUT_MS } from './runtime/proxy-check.ts';
 import { openStore, optimizeStore } from './store/database.ts';
 import { groupStore } from './store/groups.ts';
@@ -26,6 +32,7 @@ export interface LocalApiFlags {
   host: string;
   account?: string;
   appId?: string;
+  /** --app_key, else the content of --app_key-file (trimmed), else HAINIAO_APP_KEY. */
   appKey?: string;
   echo: boolean;
   logs: boolean;
@@ -40,17 +47,26 @@ export interface LocalApiFlags {
   browserPath?: string;
   /** The IP-lookup endpoint of proxy checks (--ip-lookup, HAINIAO_IP_LOOKUP). */
   ipLookupUrl?: string;
+  /**
+   * The only folder import-cookie reads from and export-cookie writes to (--cookie-dir,
+   * HAINIAO_COOKIE_DIR); by default ~/Downloads when it exists, else <data>/cookies.
+   */
+  cookieDir?: string;
 }
 
 export const USAGE = `usage: hainiao-api [--port 8186] [--account NAME --app_id ID --app_key KEY]
-                   [--return on|off] [--logs on|off] [--hide on|off]
-                   [--data DIR] [--cloud URL] [--host 127.0.0.1]
+                   [--app_key-file FILE] [--return on|off] [--logs on|off] [--hide on|off]
+                   [--data DIR] [--cloud URL] [--host 127.0.0.1] [--cookie-dir DIR]
                    [--browser-path FILE] [--ip-lookup URL]
 
   --port     listening port (8186)            --return  print each call and its answer (on)
   --account  account to log in with at start  --logs    log file in <data>/logs (on)
   --app_id   API credential id                --hide    run in the background (off)
   --app_key  API credential secret            --data    data folder (~/.hainiao)
+  --app_key-file  file holding the secret (read once, trimmed); or set HAINIAO_APP_KEY:
+                  neither shows in ps, --app_key does
+  --cookie-dir    the only folder import-cookie reads and export-cookie writes
+                  (~/Downloads when it exists, else <data>/cookies)
   --cloud    the cloud (http://localhost:8080), also the only browser origin allowed
   --browser-path  Chromium, Chrome or Edge to run (found in the usual places otherwise)
   --ip-lookup     IP-lookup endpoint of proxy checks (http://ip-api.com/json/…)`;
@@ -67,28 +83,53 @@ export class HelpRequested extends Error {
   }
 }
 
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  account: { type: 'string' },
+  app_id: { type: 'string' },
+  app_key: { type: 'string' },
+  'app_key-file': { type: 'string' },
+  return: { type: 'string' },
+  logs: { type: 'string' },
+  hide: { type: 'string' },
+  data: { type: 'string' },
+  cloud: { type: 'string' },
+  'cookie-dir': { type: 'string' },
+  'browser-path': { type: 'string' },
+  'ip-lookup': { type: 'string' },
+  help: { type: 'boolean' },
+} as const;
+
+/** Larger key files are refused (a key is a few dozen characters). */
+const KEY_FILE_MAX_BYTES = 4096;
+
+/** The key of --app_key-file: its content, trimmed. Errors never show the content. */
+function readKeyFile(file: string): string {
+  let text: string;
+  try {
+    const stat = fs.statSync(file);
+    if (!stat.isFile()) throw new Error('not a file');
+    if (stat.size > KEY_FILE_MAX_BYTES) throw new Error('too large');
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(
+      `cannot read --app_key-file ${file}: ${(error as Error).message.split(',')[0]}`,
+    );
+  }
+  const key = text.trim();
+  if (!key) throw new Error(`--app_key-file ${file} is empty`);
+  return key;
+}
+
 /** Flags of local-api.md §1 (port, account, app_id, app_key, return, logs, hide) plus data and cloud. */
 export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env): LocalApiFlags {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      account: { type: 'string' },
-      app_id: { type: 'string' },
-      app_key: { type: 'string' },
-      return: { type: 'string' },
-      logs: { type: 'string' },
-      hide: { type: 'string' },
-      data: { type: 'string' },
-      cloud: { type: 'string' },
-      'browser-path': { type: 'string' },
-      'ip-lookup': { type: 'string' },
-      help: { type: 'boolean' },
-    },
-    strict: true,
-  });
+  const { values } = parseArgs({ args: argv, options: OPTIONS, strict: true });
   if (values.help) throw new HelpRequested();
+  if (values.app_key !== undefined && values['app_key-file'] !== undefined)
+    throw new Error('give either --app_key or --app_key-file, not both');
+  const keyFile = values['app_key-file'];
+  const cookieDir = values['cookie-dir'] ?? env.HAINIAO_COOKIE_DIR;
   const port = Number(values.port ?? env.HAINIAO_API_PORT ?? LOCAL_API_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`invalid --port ${values.port}`);
@@ -97,7 +138,10 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
     host: values.host ?? LOCAL_API_HOST,
     account: values.account,
     appId: values.app_id,
-    appKey: values.app_key,
+    appKey:
+      values.app_key ??
+      (keyFile !== undefined ? readKeyFile(keyFile) : undefined) ??
+      (env.HAINIAO_APP_KEY?.trim() || undefined),
     echo: onOff(values.return, true),
     logs: onOff(values.logs, true),
     hide: onOff(values.hide, false),
@@ -110,7 +154,41 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
     proxyCheckTimeoutMs: positive(env.HAINIAO_PROXY_CHECK_TIMEOUT_MS),
     browserPath: values['browser-path'] ?? env.HAINIAO_BROWSER_PATH,
     ipLookupUrl: values['ip-lookup'] ?? env.HAINIAO_IP_LOOKUP,
+    ...(cookieDir ? { cookieDir: path.resolve(cookieDir) } : {}),
   };
+}
+
+/** The cookie folder when --cookie-dir is not given: ~/Downloads if it exists, else <data>/cookies. */
+export function defaultCookieDir(dataDir: string, home = os.homedir()): string {
+  const downloads = path.join(home, 'Downloads');
+  try {
+    if (fs.statSync(downloads).isDirectory()) return downloads;
+  } catch {
+    // no Downloads folder
+  }
+  return path.join(dataDir, 'cookies');
+}
+
+/** What the service keeps at the top of the data folder; each is lowered to the owner's only. */
+const DATA_FOLDERS = ['logs', 'sessions', 'run', 'library', 'cookies'];
+const DATA_FILES = ['device-id', 'hainiao-api.pid', 'cookie-exports.json'];
+
+/**
+ * The data folder and the service's own entries in it are the user's only (0700 folders, 0600
+ * files) even when an earlier version or a looser umask created them; other entries (the folder
+ * may be shared with other things) are left alone.
+ */
+function secureDataDir(dataDir: string): void {
+  const lower = (target: string, mode: number) => {
+    try {
+      if ((fs.lstatSync(target).mode & 0o077) !== 0) fs.chmodSync(target, mode);
+    } catch {
+      // not there
+    }
+  };
+  lower(dataDir, 0o700);
+  for (const name of DATA_FOLDERS) lower(path.join(dataDir, name), 0o700);
+  for (const name of DATA_FILES) lower(path.join(dataDir, name), 0o600);
 }
 
 /** Folders under sessions/ without an environment: left by a crash between a delete and its rm. */
@@ -137,7 +215,12 @@ export const pidFile = (dataDir: string) => path.join(dataDir, 'hainiao-api.pid'
  */
 export async function startLocalApi(flags: LocalApiFlags, givenRuntime?: BrowserRuntime) {
   const store = openStore(flags.dataDir);
+  secureDataDir(flags.dataDir);
   removeOrphanFolders(store, flags.dataDir);
+  const cookies = cookieFiles({
+    dir: flags.cookieDir ?? defaultCookieDir(flags.dataDir),
+    recordFile: path.join(flags.dataDir, 'cookie-exports.json'),
+  });
   // Real Chromium; it first ends whatever browsers a killed previous run left.
   const runtime =
     givenRuntime ??
@@ -181,6 +264,7 @@ export async function startLocalApi(flags: LocalApiFlags, givenRuntime?: Browser
     cloud,
     session,
     runtime,
+    cookieFiles: cookies,
     allowedOrigins: [flags.cloud],
     echo: flags.echo,
     log,
@@ -213,7 +297,53 @@ export async function startLocalApi(flags: LocalApiFlags, givenRuntime?: Browser
     session,
     runtime,
     loginError,
+    /** The cookie folder (its real path). */
+    cookieDir: cookies.realDir,
   };
+}
+
+/** The command line without --app_key and --app_key-file (and their values). */
+function withoutKeyFlags(argv: string[]): string[] {
+  const { tokens } = parseArgs({ args: argv, options: OPTIONS, strict: true, tokens: true });
+  const dropped = new Set<number>();
+  for (const token of tokens) {
+    if (token.kind === 'option' && (token.name === 'app_key' || token.name === 'app_key-file')) {
+      dropped.add(token.index);
+      if (!token.inlineValue) dropped.add(token.index + 1);
+    }
+  }
+  return argv.filter((_, index) => !dropped.has(index));
+}
+
+/** The environment variable naming the file through which `--hide` hands the key to the child. */
+const KEY_TRANSFER_ENV = 'HAINIAO_APP_KEY_TRANSFER';
+const KEY_TRANSFER_NAME = /^\.app_key-[0-9a-f]{16}$/;
+
+/**
+ * The environment the flags are read from. In the background child of `--hide`, the key handed
+ * over in a 0600 file of the data folder: read, then deleted at once. The key variables are
+ * removed from this process's environment, so the browsers it starts do not inherit them.
+ */
+function flagEnvironment(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  const transfer = env[KEY_TRANSFER_ENV];
+  delete env[KEY_TRANSFER_ENV];
+  if (
+    env.HAINIAO_API_DETACHED === '1' &&
+    transfer &&
+    KEY_TRANSFER_NAME.test(path.basename(transfer))
+  ) {
+    try {
+      env.HAINIAO_APP_KEY = fs.readFileSync(transfer, 'utf8');
+    } catch {
+      // gone: the service starts without logging in
+    } finally {
+      fs.rmSync(transfer, { force: true });
+    }
+  }
+  delete process.env.HAINIAO_APP_KEY;
+  delete process.env[KEY_TRANSFER_ENV];
+  return env;
 }
 
 /**
@@ -221,17 +351,43 @@ export async function startLocalApi(flags: LocalApiFlags, givenRuntime?: Browser
  * to <data>/logs/console.log), waits until it listens, prints its URL and PID, and returns.
  */
 async function detach(flags: LocalApiFlags, argv: string[]): Promise<number> {
+  fs.mkdirSync(flags.dataDir, { recursive: true, mode: 0o700 });
   const logs = path.join(flags.dataDir, 'logs');
-  fs.mkdirSync(logs, { recursive: true });
+  fs.mkdirSync(logs, { recursive: true, mode: 0o700 });
   const consoleFile = path.join(logs, 'console.log');
-  const out = fs.openSync(consoleFile, 'a');
+  const out = fs.openSync(consoleFile, 'a', 0o600);
   const start = fs.statSync(consoleFile).size;
   fs.rmSync(pidFile(flags.dataDir), { force: true });
+  // The key never goes on the child's command line (anyone can read it with ps): a 0600 file in
+  // the 0700 data folder that the child deletes once read.
+  const env: NodeJS.ProcessEnv = { ...process.env, HAINIAO_API_DETACHED: '1' };
+  delete env.HAINIAO_APP_KEY;
+  let keyFile: string | undefined;
+  if (flags.appKey) {
+    keyFile = path.join(flags.dataDir, `.app_key-${randomBytes(8).toString('hex')}`);
+    fs.writeFileSync(keyFile, flags.appKey, { mode: 0o600, flag: 'wx' });
+    env[KEY_TRANSFER_ENV] = keyFile;
+  }
+  try {
+    return await runDetached(flags, withoutKeyFlags(argv), env, out, consoleFile, start);
+  } finally {
+    if (keyFile) fs.rmSync(keyFile, { force: true });
+  }
+}
+
+async function runDetached(
+  flags: LocalApiFlags,
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  out: number,
+  consoleFile: string,
+  start: number,
+): Promise<number> {
   const script = process.argv[1] ?? '';
   const child = spawn(process.execPath, [...process.execArgv, script, ...argv], {
     detached: true,
     stdio: ['ignore', out, out],
-    env: { ...process.env, HAINIAO_API_DETACHED: '1' },
+    env,
   });
   child.unref();
   let exited: number | null = null;
@@ -258,10 +414,12 @@ async function detach(flags: LocalApiFlags, argv: string[]): Promise<number> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // Everything the service creates (store, logs, PID and state files, profiles) is the user's only.
+  process.umask(0o077);
   const argv = process.argv.slice(2);
   let flags: LocalApiFlags;
   try {
-    flags = parseFlags(argv);
+    flags = parseFlags(argv, flagEnvironment());
   } catch (error) {
     if (error instanceof HelpRequested) {
       console.log(USAGE);
@@ -276,7 +434,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const api = await startLocalApi(flags);
   console.log(`Hainiao local API listening on ${api.url} (data: ${flags.dataDir})`);
   if (api.session.current) console.log(`Logged in as ${api.session.current.Account}`);
-  if (flags.hide) fs.writeFileSync(pidFile(flags.dataDir), `${process.pid}\n`);
+  if (flags.hide) fs.writeFileSync(pidFile(flags.dataDir), `${process.pid}\n`, { mode: 0o600 });
   if (api.loginError) console.error(`Login failed: ${api.loginError}`);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(signal, () => void api.stop());

@@ -3,6 +3,7 @@ import type { AccountSession } from './account/session.ts';
 import type { CloudClient } from './cloud/client.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { BrowserRuntime } from './runtime/browser.ts';
+import type { CookieFiles } from './runtime/cookies.ts';
 import type { Library } from './runtime/library.ts';
 import type { EnvironmentStore } from './store/environments.ts';
 import type { GroupStore } from './store/groups.ts';
@@ -19,6 +20,8 @@ export interface ServiceContext {
   rateLimiter: RateLimiter;
   /** The data folder: the store, sessions/<Session_ID>/, library/, logs/. */
   dataDir: string;
+  /** The cookie folder (--cookie-dir): the only place import-cookie reads and export-cookie writes. */
+  cookieFiles: CookieFiles;
   proxyCheckTimeoutMs: number;
   /** The configured IP-lookup endpoint (--ip-lookup), if any. */
   ipLookupUrl?: string | undefined;

@@ -1,8 +1,10 @@
 /**
  * What the service tells about its calls: `--return on` prints each call and its answer on the
- * console; `--logs on` appends the same lines to <data>/logs/local-api.log, rotated at
- * LOG_FILE_MAX_BYTES with LOG_FILES_KEPT old files. Secrets (APP_KEY, proxy passwords, tokens) are
- * masked in both.
+ * console; `--logs on` appends the same lines to <data>/logs/local-api.log (0600 in a 0700
+ * folder), rotated at LOG_FILE_MAX_BYTES with LOG_FILES_KEPT old files.
+ *
+ * Secrets never reach either: fields are masked by their name, at any depth of a request body or
+ * an answer (see `maskSecrets`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,13 +12,57 @@ import path from 'node:path';
 export const LOG_FILE_MAX_BYTES = 5 * 1024 * 1024;
 export const LOG_FILES_KEPT = 3;
 
-const SECRET_FIELDS = new Set(['APP_KEY', 'App_Key', 'Proxy_Password', 'token']);
+/** What a masked value is printed as. */
+export const MASK = '***';
 
-/** JSON text of a body with its secrets masked. */
-export function maskSecrets(value: unknown): string {
-  return JSON.stringify(value ?? {}, (key, inner: unknown) =>
-    SECRET_FIELDS.has(key) && typeof inner === 'string' && inner ? '***' : inner,
+/**
+ * Fields whose value is a secret, compared without case: credentials (APP_KEY, App_Key, app_key,
+ * appKey), proxy and other passwords, tokens.
+ */
+const SECRET_FIELDS = new Set([
+  'app_key',
+  'appkey',
+  'proxy_password',
+  'password',
+  'passwd',
+  'token',
+  'clienttoken',
+  'secret',
+  'authorization',
+]);
+
+/** Cookie lists (create/update `Cookie`, id_container's answer): names kept, values masked. */
+const COOKIE_FIELDS = new Set(['cookie', 'cookies']);
+
+/** Script sources: id_script_list's `Actived_script_encode`, `UnActived_script_encode`, `source`. */
+const isScriptSource = (key: string) => /_encode$|^source$|^script_source$/.test(key);
+
+function maskCookies(value: unknown): unknown {
+  if (typeof value === 'string') return value ? MASK : value;
+  if (!Array.isArray(value)) return value && typeof value === 'object' ? MASK : value;
+  return value.map((item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? {
+          ...item,
+          ...('value' in item ? { value: MASK } : {}),
+        }
+      : MASK,
   );
+}
+
+/** A value with its secret fields masked; other fields (and numbers, booleans, flags) as they are. */
+function mask(key: string, value: unknown): unknown {
+  const lower = key.toLowerCase();
+  if (SECRET_FIELDS.has(lower) || isScriptSource(lower)) {
+    return typeof value === 'string' && value === '' ? value : value == null ? value : MASK;
+  }
+  if (COOKIE_FIELDS.has(lower)) return maskCookies(value);
+  return value;
+}
+
+/** JSON text of a body or an answer with its secrets masked. */
+export function maskSecrets(value: unknown): string {
+  return JSON.stringify(value ?? {}, (key, inner: unknown) => (key ? mask(key, inner) : inner));
 }
 
 export interface CallLog {
@@ -24,10 +70,21 @@ export interface CallLog {
   file: string;
 }
 
+/** Files of the log folder are the owner's only, whatever they were before. */
+function ownerOnly(file: string, mode: number): void {
+  try {
+    if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, mode);
+  } catch {
+    // missing: created with the right mode
+  }
+}
+
 export function callLog(dataDir: string): CallLog {
   const dir = path.join(dataDir, 'logs');
   const file = path.join(dir, 'local-api.log');
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  ownerOnly(dir, 0o700);
+  for (const name of fs.readdirSync(dir)) ownerOnly(path.join(dir, name), 0o600);
   let size = fs.existsSync(file) ? fs.statSync(file).size : 0;
 
   function rotate() {
@@ -45,7 +102,7 @@ export function callLog(dataDir: string): CallLog {
       const text = `${new Date().toISOString()} ${line}\n`;
       if (size + text.length > LOG_FILE_MAX_BYTES) rotate();
       try {
-        fs.appendFileSync(file, text);
+        fs.appendFileSync(file, text, { mode: 0o600 });
         size += Buffer.byteLength(text);
       } catch {
         // A full disk or a removed folder must not break the calls.

@@ -12,6 +12,9 @@
  * Each cookie is checked with tough-cookie (RFC 6265 names and values, canonical domains, no
  * cookie on a public suffix such as `.com`).
  */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { canonicalDomain, getPublicSuffix } from 'tough-cookie';
 
 export type SameSite = 'Strict' | 'Lax' | 'None';
@@ -30,7 +33,19 @@ export interface StoredCookie {
   sameSite?: SameSite;
 }
 
-export class CookieFormatError extends Error {}
+/**
+ * A cookie list that breaks a rule. `message` may quote the offending name or domain (what the
+ * caller sent in a Cookie field); `rule` says only which rule failed, without any of the content,
+ * and is what import-cookie answers about a file.
+ */
+export class CookieFormatError extends Error {
+  constructor(
+    message: string,
+    readonly rule: string = message,
+  ) {
+    super(message);
+  }
+}
 
 /** The registrable domain (public suffix + 1) of a host, or undefined for a public suffix. */
 function registrable(domain: string): string | undefined {
@@ -82,22 +97,31 @@ function normalise(
   const bare = input.domain.trim().replace(/^\./, '');
   const domain = canonicalDomain(bare);
   if (!domain || !/^[a-z0-9.-]+$|^\[?[0-9a-f:.]+\]?$/.test(domain) || domain.includes('..')) {
-    throw new CookieFormatError(`${where}: invalid domain "${input.domain}"`);
+    throw new CookieFormatError(
+      `${where}: invalid domain "${input.domain}"`,
+      `${where}: invalid domain`,
+    );
   }
   const isIp = /^[\d.]+$|:/.test(domain);
   if (!isIp && domain !== 'localhost' && !registrable(domain)) {
-    throw new CookieFormatError(`${where}: "${input.domain}" is a public suffix`);
+    throw new CookieFormatError(
+      `${where}: "${input.domain}" is a public suffix`,
+      `${where}: the domain is a public suffix`,
+    );
   }
   const path = input.path?.trim() || '/';
   if (!path.startsWith('/')) throw new CookieFormatError(`${where}: path must start with /`);
   // eslint-disable-next-line no-control-regex -- RFC 6265 token: no controls, spaces, separators
   if (!input.name || /[\x00-\x20\x7f()<>@,;:\\"/[\]?={}]/.test(input.name)) {
-    throw new CookieFormatError(`${where}: invalid name "${input.name}"`);
+    throw new CookieFormatError(`${where}: invalid name "${input.name}"`, `${where}: invalid name`);
   }
   // What Chrome accepts in a value: anything but control characters and ';'.
   // eslint-disable-next-line no-control-regex -- control characters are what is refused
   if (/[\x00-\x08\x0a-\x1f\x7f;]/.test(input.value) || input.value.length > 4096) {
-    throw new CookieFormatError(`${where} (${input.name}): invalid value`);
+    throw new CookieFormatError(
+      `${where} (${input.name}): invalid value`,
+      `${where}: invalid value`,
+    );
   }
   const expires =
     input.expires === undefined || !Number.isFinite(input.expires) || input.expires <= 0
@@ -105,7 +129,10 @@ function normalise(
       : Math.floor(input.expires);
   const sameSite = input.sameSite ? SAME_SITE[input.sameSite.toLowerCase()] : undefined;
   if (input.sameSite && !(input.sameSite.toLowerCase() in SAME_SITE)) {
-    throw new CookieFormatError(`${where} (${input.name}): invalid sameSite "${input.sameSite}"`);
+    throw new CookieFormatError(
+      `${where} (${input.name}): invalid sameSite "${input.sameSite}"`,
+      `${where}: invalid sameSite`,
+    );
   }
   return {
     name: input.name,
@@ -311,3 +338,253 @@ export function toNetscape(cookies: readonly StoredCookie[]): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+// --- Cookie files on disk: import-cookie and export-cookie reach only the cookie folder ---------
+
+/** Why a cookie file was refused; the route answers each with a message naming the rule. */
+export type CookieFileRule =
+  /** The path (symbolic links resolved) leads out of the cookie folder. */
+  | 'outside'
+  /** Export: a name in the path starts with a dot (.bashrc, .config/…). */
+  | 'hidden'
+  /** Export: the name does not end in .json or .txt. */
+  | 'extension'
+  /** Export: the file is a symbolic link (never written through). */
+  | 'symlink'
+  /** Export: the file exists and this service did not write it. */
+  | 'exists'
+  /** The path is a folder, a device, a FIFO… */
+  | 'notFile'
+  /** Import: larger than the limit. */
+  | 'tooLarge'
+  /** Import: missing or not readable. */
+  | 'unreadable'
+  /** Export: its folder is missing or not writable. */
+  | 'unwritable';
+
+export class CookieFileRefusal extends Error {
+  constructor(readonly rule: CookieFileRule) {
+    super(`cookie file refused: ${rule}`);
+  }
+}
+
+/** The names export-cookie writes: the JSON array, or cookies.txt when the name ends in .txt. */
+const EXPORT_EXTENSIONS = new Set(['.json', '.txt']);
+/** How many written files the record remembers (the oldest are forgotten). */
+const RECORD_MAX = 1000;
+
+/** Flags that exist on Linux and macOS (undefined on Windows, where they are not needed). */
+const O_NOFOLLOW = fs.constants.O_NOFOLLOW ?? 0;
+const O_NONBLOCK = fs.constants.O_NONBLOCK ?? 0;
+
+/** `target` is strictly inside `dir` (both absolute, normalised). */
+function isInside(dir: string, target: string): boolean {
+  const rel = relative(dir, target);
+  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+}
+
+const within = (dir: string, target: string) => target === dir || isInside(dir, target);
+
+/** A relative path with a name starting with a dot (.bashrc, .config/autostart/…). */
+const hasHiddenPart = (rel: string) => rel.split(sep).some((part) => part.startsWith('.'));
+
+interface Identity {
+  path: string;
+  dev: string;
+  ino: string;
+  size: string;
+  mtimeNs: string;
+}
+
+const identityOf = (file: string, stat: fs.BigIntStats): Identity => ({
+  path: file,
+  dev: String(stat.dev),
+  ino: String(stat.ino),
+  size: String(stat.size),
+  mtimeNs: String(stat.mtimeNs),
+});
+
+const sameIdentity = (a: Identity, b: Identity) =>
+  a.path === b.path &&
+  a.dev === b.dev &&
+  a.ino === b.ino &&
+  a.size === b.size &&
+  a.mtimeNs === b.mtimeNs;
+
+/**
+ * The cookie folder: `dir` as configured (created 0700 when missing) and its real path. Every
+ * path import-cookie and export-cookie take is resolved against it (a relative name is a file in
+ * it) and must stay in it once symbolic links are resolved.
+ *
+ * export-cookie never overwrites a file it did not write: a new file is created with O_EXCL and
+ * O_NOFOLLOW (mode 0600); an existing one is replaced (through a temporary file and a rename)
+ * only when `recordFile` lists it with the same device, inode, size and modification time, i.e.
+ * nobody changed or replaced it since this service wrote it.
+ */
+export function cookieFiles(options: { dir: string; recordFile: string }) {
+  const shown = resolve(options.dir);
+  if (!fs.existsSync(shown)) fs.mkdirSync(shown, { recursive: true, mode: 0o700 });
+  const real = fs.realpathSync(shown);
+  if (!fs.statSync(real).isDirectory())
+    throw new Error(`the cookie folder ${shown} is not a folder`);
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /** The path a caller names, checked by its spelling first (no file system access). */
+  function lexical(input: string): { target: string; base: string } {
+    const target = resolve(shown, input);
+    if (isInside(shown, target)) return { target, base: shown };
+    if (isInside(real, target)) return { target, base: real };
+    throw new CookieFileRefusal('outside');
+  }
+
+  function readRecord(): Identity[] {
+    try {
+      const parsed: unknown = JSON.parse(fs.readFileSync(options.recordFile, 'utf8'));
+      return Array.isArray(parsed) ? (parsed as Identity[]) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  async function remember(file: string): Promise<void> {
+    const stat = await fs.promises.lstat(file, { bigint: true });
+    const kept = readRecord().filter((entry) => entry.path !== file);
+    kept.push(identityOf(file, stat));
+    const temporary = `${options.recordFile}.${randomBytes(4).toString('hex')}.tmp`;
+    try {
+      await fs.promises.writeFile(temporary, JSON.stringify(kept.slice(-RECORD_MAX)), {
+        mode: 0o600,
+        flag: 'wx',
+      });
+      await fs.promises.rename(temporary, options.recordFile);
+    } catch {
+      // The export itself succeeded; without the record the file is only not overwritten later.
+      await fs.promises.rm(temporary, { force: true });
+    }
+  }
+
+  /** Creates `file` exclusively (never through a link) and writes `content`; 0600. */
+  async function writeNew(file: string, content: string): Promise<void> {
+    let handle: fs.promises.FileHandle;
+    try {
+      handle = await fs.promises.open(
+        file,
+        fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | O_NOFOLLOW,
+        0o600,
+      );
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') throw new CookieFileRefusal('exists');
+      if (code === 'ELOOP') throw new CookieFileRefusal('symlink');
+      throw new CookieFileRefusal('unwritable');
+    }
+    try {
+      await handle.writeFile(content, 'utf8');
+      await handle.sync();
+    } catch {
+      await handle.close().catch(() => {});
+      await fs.promises.rm(file, { force: true });
+      throw new CookieFileRefusal('unwritable');
+    }
+    await handle.close();
+  }
+
+  async function exportTo(input: string, contentOf: (name: string) => string): Promise<string> {
+    const { target, base } = lexical(input);
+    if (hasHiddenPart(relative(base, target))) throw new CookieFileRefusal('hidden');
+    const name = basename(target);
+    if (!EXPORT_EXTENSIONS.has(extname(name).toLowerCase())) {
+      throw new CookieFileRefusal('extension');
+    }
+    let folder: string;
+    try {
+      folder = await fs.promises.realpath(dirname(target));
+    } catch {
+      throw new CookieFileRefusal('unwritable');
+    }
+    if (!within(real, folder)) throw new CookieFileRefusal('outside');
+    if (hasHiddenPart(relative(real, folder))) throw new CookieFileRefusal('hidden');
+    const file = join(folder, name);
+    const content = contentOf(name);
+    let stat: fs.BigIntStats | undefined;
+    try {
+      stat = await fs.promises.lstat(file, { bigint: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+        throw new CookieFileRefusal('unwritable');
+      }
+    }
+    if (!stat) {
+      await writeNew(file, content);
+    } else {
+      if (stat.isSymbolicLink()) throw new CookieFileRefusal('symlink');
+      if (!stat.isFile()) throw new CookieFileRefusal('notFile');
+      const current = identityOf(file, stat);
+      if (!readRecord().some((entry) => sameIdentity(entry, current))) {
+        throw new CookieFileRefusal('exists');
+      }
+      // Written by this service and unchanged since: replaced whole, never written through.
+      const temporary = join(folder, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
+      try {
+        await writeNew(temporary, content);
+        await fs.promises.rename(temporary, file);
+      } catch (error) {
+        await fs.promises.rm(temporary, { force: true });
+        throw error instanceof CookieFileRefusal ? error : new CookieFileRefusal('unwritable');
+      }
+    }
+    await remember(file);
+    return file;
+  }
+
+  return {
+    /** The cookie folder as configured. */
+    dir: shown,
+    /** Its real path (what refusals name). */
+    realDir: real,
+
+    /** The text of a cookie file in the folder; refusals are CookieFileRefusal. */
+    async read(input: string, maxBytes: number): Promise<string> {
+      const { target } = lexical(input);
+      let file: string;
+      try {
+        file = await fs.promises.realpath(target);
+      } catch {
+        throw new CookieFileRefusal('unreadable');
+      }
+      if (!isInside(real, file)) throw new CookieFileRefusal('outside');
+      let handle: fs.promises.FileHandle;
+      try {
+        // O_NONBLOCK: a FIFO does not hang the call (it is refused below).
+        handle = await fs.promises.open(file, fs.constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+      } catch (error) {
+        throw new CookieFileRefusal(
+          (error as NodeJS.ErrnoException).code === 'ELOOP' ? 'outside' : 'unreadable',
+        );
+      }
+      try {
+        const stat = await handle.stat();
+        if (!stat.isFile()) throw new CookieFileRefusal('notFile');
+        if (stat.size > maxBytes) throw new CookieFileRefusal('tooLarge');
+        const buffer = await handle.readFile();
+        if (buffer.length > maxBytes) throw new CookieFileRefusal('tooLarge');
+        return buffer.toString('utf8');
+      } catch (error) {
+        throw error instanceof CookieFileRefusal ? error : new CookieFileRefusal('unreadable');
+      } finally {
+        await handle.close();
+      }
+    },
+
+    /**
+     * Writes an export into the folder (one export at a time): `contentOf` gets the file name.
+     * Answers the real path written.
+     */
+    write(input: string, contentOf: (name: string) => string): Promise<string> {
+      const run = queue.then(() => exportTo(input, contentOf));
+      queue = run.catch(() => {});
+      return run;
+    },
+  };
+}
+export type CookieFiles = ReturnType<typeof cookieFiles>;

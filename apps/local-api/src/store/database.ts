@@ -131,10 +131,29 @@ const MIGRATIONS: readonly ((db: SQLite.Database) => void)[] = [
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-/** Opens (creating if needed) the local store: WAL, synchronous=FULL so acknowledged writes survive kill -9. */
+/** Lowers `target`'s mode to `mode` when group or others have any access to it. */
+function ownerOnly(target: string, mode: number): void {
+  try {
+    if ((fs.statSync(target).mode & 0o077) !== 0) fs.chmodSync(target, mode);
+  } catch {
+    // missing: SQLite creates it with the database file's mode
+  }
+}
+
+/**
+ * Opens (creating if needed) the local store: WAL, synchronous=FULL so acknowledged writes survive
+ * kill -9. The data folder is the owner's only (0700) and the store's files too (0600): the file
+ * is created 0600 before SQLite opens it, and SQLite gives its -wal and -shm files that mode.
+ */
 export function openStore(dataDir: string): SQLite.Database {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const db = new SQLite(path.join(dataDir, 'local-api.sqlite'));
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  ownerOnly(dataDir, 0o700);
+  const file = path.join(dataDir, 'local-api.sqlite');
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const name of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
+    ownerOnly(name, 0o600);
+  }
+  const db = new SQLite(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');

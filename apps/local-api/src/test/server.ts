@@ -4,7 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { startLocalApi, type LocalApiFlags } from '../cli.ts';
 
-/** A real local API on a free loopback port with its own data folder. */
+/**
+ * A real local API on a free loopback port with its own data folder. Its cookie folder is the
+ * system's temporary folder unless `cookieDir` says otherwise, so tests keep their cookie files
+ * in their own temporary folders.
+ */
 export async function startTestService(overrides: Partial<LocalApiFlags> = {}) {
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-local-'));
   const api = await startLocalApi({
@@ -14,6 +18,7 @@ export async function startTestService(overrides: Partial<LocalApiFlags> = {}) {
     logs: false,
     hide: false,
     cloud: 'http://localhost:8080',
+    cookieDir: os.tmpdir(),
     ...overrides,
     dataDir,
   });

@@ -55,7 +55,20 @@ export const LOCAL_API_FLAGS: readonly StartupFlag[] = [
     flag: '--app_key',
     value: 'KEY',
     default: none,
-    meaning: { en: 'API credential secret (APP_KEY)', zh: 'API 凭证密钥（APP_KEY）' },
+    env: 'HAINIAO_APP_KEY',
+    meaning: {
+      en: 'API credential secret (APP_KEY); shown by ps, so prefer HAINIAO_APP_KEY or --app_key-file',
+      zh: 'API 凭证密钥（APP_KEY）；命令行参数会被 ps 看到，建议使用 HAINIAO_APP_KEY 或 --app_key-file',
+    },
+  },
+  {
+    flag: '--app_key-file',
+    value: 'FILE',
+    default: none,
+    meaning: {
+      en: 'File holding the API credential secret (read once at start, trimmed)',
+      zh: '存放 API 凭证密钥的文件（启动时读取一次，去除首尾空白）',
+    },
   },
   {
     flag: '--return',
@@ -108,6 +121,19 @@ export const LOCAL_API_FLAGS: readonly StartupFlag[] = [
     meaning: {
       en: 'Interface to listen on; requests must still name a loopback host',
       zh: '监听的网络接口；请求的 Host 仍必须是本机地址',
+    },
+  },
+  {
+    flag: '--cookie-dir',
+    value: 'DIR',
+    default: {
+      en: '~/Downloads if it exists, else <data>/cookies',
+      zh: '存在时为 ~/Downloads，否则为 <数据目录>/cookies',
+    },
+    env: 'HAINIAO_COOKIE_DIR',
+    meaning: {
+      en: 'The only folder import-cookie reads from and export-cookie writes to',
+      zh: 'import-cookie 读取与 export-cookie 写入的唯一目录',
     },
   },
   {
