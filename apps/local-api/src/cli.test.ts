@@ -7,12 +7,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestCloud, type TestCloud } from './test/cloud.ts';
 import { call } from './test/server.ts';
 
 const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+// The service itself as the spawned process (tsx's launcher would relay SIGTERM but cannot relay
+// SIGKILL, so a killed launcher would leave the service running).
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
 const cli = path.join(import.meta.dirname, 'cli.ts');
 
 let cloud: TestCloud;
@@ -38,7 +42,7 @@ function dataDir() {
 function start(
   args: string[],
 ): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(process.execPath, [tsx, cli, '--port', '0', ...args], {
+  const child = spawn(process.execPath, ['--import', tsxLoader, cli, '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
