@@ -5,12 +5,14 @@
 #   HAINIAO_API      the service (default http://127.0.0.1:8186)
 #   HAINIAO_ACCOUNT, HAINIAO_APP_ID, HAINIAO_APP_KEY
 #                    your API credential; without them the service's current login is used
+#   HAINIAO_API_KEY  the service's own key (<data>/api-key), when it runs with --api-key on
 set -eu
 API="${HAINIAO_API:-http://127.0.0.1:8186}"
 
 # call PATH JSON: POSTs the JSON body and prints the answer.
 call() {
-  curl -sS -X POST -H 'Content-Type: application/json' -d "$2" "$API$1"
+  curl -sS -X POST -H 'Content-Type: application/json' \
+    -H "Authorization: Bearer ${HAINIAO_API_KEY:-}" -d "$2" "$API$1"
   echo
 }
 

@@ -4,6 +4,7 @@
 //   HAINIAO_API       the service (default http://127.0.0.1:8186)
 //   HAINIAO_ACCOUNT, HAINIAO_APP_ID, HAINIAO_APP_KEY
 //                     your API credential; without them the service's current login is used
+//   HAINIAO_API_KEY   the service's own key (<data>/api-key), when it runs with --api-key on
 //   HAINIAO_HEADLESS  1 (default) without a window, 0 with one
 //   HAINIAO_URL       the page to open (default https://example.com)
 import { chromium } from 'playwright-core';
@@ -15,7 +16,12 @@ const URL = process.env.HAINIAO_URL ?? 'https://example.com';
 async function call(path, body = {}) {
   const response = await fetch(API + path, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(process.env.HAINIAO_API_KEY
+        ? { Authorization: `Bearer ${process.env.HAINIAO_API_KEY}` }
+        : {}),
+    },
     body: JSON.stringify(body),
   });
   const answer = await response.json();

@@ -4,6 +4,7 @@ list, read and update them, start and end one, and clean up. `pip install reques
   HAINIAO_API       the service (default http://127.0.0.1:8186)
   HAINIAO_ACCOUNT, HAINIAO_APP_ID, HAINIAO_APP_KEY
                     your API credential; without them the service's current login is used
+  HAINIAO_API_KEY   the service's own key (<data>/api-key), when it runs with --api-key on
 """
 import os
 import sys
@@ -11,11 +12,17 @@ import sys
 import requests
 
 API = os.environ.get("HAINIAO_API", "http://127.0.0.1:8186")
+# The service's own key (<data>/api-key), when it runs with --api-key on.
+HEADERS = (
+    {"Authorization": "Bearer " + os.environ["HAINIAO_API_KEY"]}
+    if os.environ.get("HAINIAO_API_KEY")
+    else {}
+)
 
 
 def call(path, body=None):
     """POSTs a call and returns its data; raises unless the code (status for /login) is 0."""
-    answer = requests.post(API + path, json=body or {}, timeout=90).json()
+    answer = requests.post(API + path, json=body or {}, headers=HEADERS, timeout=90).json()
     code = answer.get("code", answer.get("status"))
     if code != 0:
         raise RuntimeError(f"{path}: {code} {answer.get('message') or answer.get('msg')}")

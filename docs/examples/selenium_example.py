@@ -5,6 +5,7 @@ through the chromedriver the answer names (webdriver) and browser_CDP_Port, then
   HAINIAO_API       the service (default http://127.0.0.1:8186)
   HAINIAO_ACCOUNT, HAINIAO_APP_ID, HAINIAO_APP_KEY
                     your API credential; without them the service's current login is used
+  HAINIAO_API_KEY   the service's own key (<data>/api-key), when it runs with --api-key on
   HAINIAO_HEADLESS  1 (default) without a window, 0 with one
   HAINIAO_URL       the page to open (default https://example.com)
 """
@@ -17,12 +18,18 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 
 API = os.environ.get("HAINIAO_API", "http://127.0.0.1:8186")
+# The service's own key (<data>/api-key), when it runs with --api-key on.
+HEADERS = (
+    {"Authorization": "Bearer " + os.environ["HAINIAO_API_KEY"]}
+    if os.environ.get("HAINIAO_API_KEY")
+    else {}
+)
 URL = os.environ.get("HAINIAO_URL", "https://example.com")
 
 
 def call(path, body=None):
     """POSTs a call and returns its data; raises unless the code (status for /login) is 0."""
-    answer = requests.post(API + path, json=body or {}, timeout=90).json()
+    answer = requests.post(API + path, json=body or {}, headers=HEADERS, timeout=90).json()
     code = answer.get("code", answer.get("status"))
     if code != 0:
         raise RuntimeError(f"{path}: {code} {answer.get('message') or answer.get('msg')}")

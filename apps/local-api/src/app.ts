@@ -38,6 +38,10 @@ export interface LocalApiOptions {
   cookieFiles: CookieFiles;
   /** Browser origins allowed to call the service (the docs' "try it" panel on the cloud site). */
   allowedOrigins?: readonly string[];
+  /** Every call must carry this key (--api-key on; http/api-key.ts). */
+  apiKey?: string;
+  /** Any Host name is accepted (--host not loopback, where the API key is required). */
+  anyHost?: boolean;
   /** `--return on`: print each call and its answer. */
   echo?: boolean;
   /** `--logs on`: the log file. */
@@ -50,7 +54,10 @@ export interface LocalApiOptions {
 
 export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES });
-  installGuards(app, options.allowedOrigins ?? []);
+  installGuards(app, options.allowedOrigins ?? [], {
+    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+    anyHost: options.anyHost === true && Boolean(options.apiKey),
+  });
 
   // JSON only; an empty body is an empty object (e.g. /api/v1/quit, /api/v1/group/list).
   app.removeContentTypeParser('application/json');

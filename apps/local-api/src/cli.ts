@@ -4,6 +4,7 @@
  *   hainiao-api [--port 8186] [--account NAME --app_id ID --app_key KEY | --app_key-file FILE]
  *               [--return on|off] [--logs on|off] [--hide on|off] [--data DIR] [--cloud URL]
  *               [--host 127.0.0.1] [--browser-path FILE] [--ip-lookup URL] [--cookie-dir DIR]
+ *               [--api-key on|off]
  *
  * The key can also come from HAINIAO_APP_KEY (the environment is not shown by `ps`, the command
  * line is). The data folder and what the service writes in it are the user's only (umask 077,
@@ -18,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { CLOUD_PORT, LOCAL_API_HOST, LOCAL_API_PORT } from '@hainiao/contract';
 import { accountSession, deviceId } from './account/session.ts';
 import { buildLocalApi } from './app.ts';
+import { API_KEY_FILE, isLoopbackHost, loadOrCreateApiKey } from './http/api-key.ts';
 import { cloudClient, CLOUD_TIMEOUT_MS } from './cloud/client.ts';
 import { callLog } from './logging.ts';
 import type { BrowserRuntime } from './runtime/browser.ts';
@@ -52,12 +54,17 @@ export interface LocalApiFlags {
    * HAINIAO_COOKIE_DIR); by default ~/Downloads when it exists, else <data>/cookies.
    */
   cookieDir?: string;
+  /**
+   * --api-key on|off: every call must carry the key of <data>/api-key. On by default when --host
+   * is not loopback, where off is refused.
+   */
+  apiKey?: boolean;
 }
 
 export const USAGE = `usage: hainiao-api [--port 8186] [--account NAME --app_id ID --app_key KEY]
                    [--app_key-file FILE] [--return on|off] [--logs on|off] [--hide on|off]
                    [--data DIR] [--cloud URL] [--host 127.0.0.1] [--cookie-dir DIR]
-                   [--browser-path FILE] [--ip-lookup URL]
+                   [--browser-path FILE] [--ip-lookup URL] [--api-key on|off]
 
   --port     listening port (8186)            --return  print each call and its answer (on)
   --account  account to log in with at start  --logs    log file in <data>/logs (on)
@@ -69,7 +76,9 @@ export const USAGE = `usage: hainiao-api [--port 8186] [--account NAME --app_id 
                   (~/Downloads when it exists, else <data>/cookies)
   --cloud    the cloud (http://localhost:8080), also the only browser origin allowed
   --browser-path  Chromium, Chrome or Edge to run (found in the usual places otherwise)
-  --ip-lookup     IP-lookup endpoint of proxy checks (http://ip-api.com/json/…)`;
+  --ip-lookup     IP-lookup endpoint of proxy checks (http://ip-api.com/json/…)
+  --api-key  on: every call sends the key of <data>/api-key ("Authorization: Bearer KEY");
+             off by default on 127.0.0.1, on (and required) with any other --host`;
 
 const onOff = (value: string | undefined, fallback: boolean) =>
   value === undefined ? fallback : /^(on|1|true|yes)$/i.test(value);
@@ -96,6 +105,7 @@ const OPTIONS = {
   data: { type: 'string' },
   cloud: { type: 'string' },
   'cookie-dir': { type: 'string' },
+  'api-key': { type: 'string' },
   'browser-path': { type: 'string' },
   'ip-lookup': { type: 'string' },
   help: { type: 'boolean' },
@@ -130,12 +140,20 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
     throw new Error('give either --app_key or --app_key-file, not both');
   const keyFile = values['app_key-file'];
   const cookieDir = values['cookie-dir'] ?? env.HAINIAO_COOKIE_DIR;
+  const host = values.host ?? LOCAL_API_HOST;
+  const apiKey = onOff(values['api-key'], !isLoopbackHost(host));
+  if (!apiKey && !isLoopbackHost(host)) {
+    throw new Error(
+      `--host ${host} serves other machines: the API key cannot be off there (drop --api-key off)`,
+    );
+  }
   const port = Number(values.port ?? env.HAINIAO_API_PORT ?? LOCAL_API_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`invalid --port ${values.port}`);
   return {
     port,
-    host: values.host ?? LOCAL_API_HOST,
+    host,
+    apiKey,
     account: values.account,
     appId: values.app_id,
     appKey:
@@ -266,6 +284,9 @@ export async function startLocalApi(flags: LocalApiFlags, givenRuntime?: Browser
     runtime,
     cookieFiles: cookies,
     allowedOrigins: [flags.cloud],
+    ...(flags.apiKey
+      ? { apiKey: loadOrCreateApiKey(flags.dataDir), anyHost: !isLoopbackHost(flags.host) }
+      : {}),
     echo: flags.echo,
     log,
     proxyCheckTimeoutMs: flags.proxyCheckTimeoutMs ?? PROXY_CHECK_TIMEOUT_MS,
@@ -433,6 +454,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const api = await startLocalApi(flags);
   console.log(`Hainiao local API listening on ${api.url} (data: ${flags.dataDir})`);
+  if (flags.apiKey) {
+    console.log(
+      `API key required: send the key in ${path.join(flags.dataDir, API_KEY_FILE)} as "Authorization: Bearer KEY"`,
+    );
+  }
   if (api.session.current) console.log(`Logged in as ${api.session.current.Account}`);
   if (flags.hide) fs.writeFileSync(pidFile(flags.dataDir), `${process.pid}\n`, { mode: 0o600 });
   if (api.loginError) console.error(`Login failed: ${api.loginError}`);

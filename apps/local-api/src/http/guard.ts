@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { localApiMessages } from '@hainiao/contract';
+import { presentedKey, sameKey } from './api-key.ts';
 import { LocalApiError, UNKNOWN_EXCEPTION } from './envelope.ts';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -11,15 +12,29 @@ export function hostName(header: string): string {
   return value.split(':')[0] ?? '';
 }
 
+export interface GuardOptions {
+  /** When set, every call must carry this key (api-key.ts). */
+  apiKey?: string;
+  /**
+   * Serving other machines (--host not loopback): any Host name is accepted, since the API key,
+   * which a rebinding page cannot know, is required then.
+   */
+  anyHost?: boolean;
+}
+
 /**
  * Security by default (DESIGN "Local API"): only loopback Host names (defeats DNS rebinding), only
- * browser origins on the allow list, and only JSON bodies.
+ * browser origins on the allow list, only JSON bodies, and the API key when one is required.
  */
-export function installGuards(app: FastifyInstance, allowedOrigins: readonly string[]): void {
+export function installGuards(
+  app: FastifyInstance,
+  allowedOrigins: readonly string[],
+  options: GuardOptions = {},
+): void {
   const origins = new Set(allowedOrigins.map((o) => o.toLowerCase().replace(/\/$/, '')));
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!LOOPBACK_HOSTS.has(hostName(request.headers.host ?? ''))) {
+    if (!options.anyHost && !LOOPBACK_HOSTS.has(hostName(request.headers.host ?? ''))) {
       throw new LocalApiError(UNKNOWN_EXCEPTION, localApiMessages.forbiddenHost, 403);
     }
     const origin = request.headers.origin;
@@ -31,10 +46,16 @@ export function installGuards(app: FastifyInstance, allowedOrigins: readonly str
       if (request.method === 'OPTIONS') {
         return reply
           .header('Access-Control-Allow-Methods', 'POST')
-          .header('Access-Control-Allow-Headers', 'Content-Type, Accept-Language')
+          .header(
+            'Access-Control-Allow-Headers',
+            'Content-Type, Accept-Language, Authorization, X-API-Key',
+          )
           .status(204)
           .send();
       }
+    }
+    if (options.apiKey && !sameKey(presentedKey(request.headers, request.url), options.apiKey)) {
+      throw new LocalApiError(UNKNOWN_EXCEPTION, localApiMessages.apiKeyRequired, 401);
     }
     const type = request.headers['content-type'];
     const hasBody =

@@ -92,7 +92,7 @@ const POSTMAN_BODY: Partial<Record<LocalApiPath, Json>> = {
 
 /** Variables the requests use, with their defaults (the environment file overrides them). */
 export const POSTMAN_VARIABLES: readonly {
-  key: keyof typeof DOC_SAMPLES | 'host' | 'port' | 'language';
+  key: keyof typeof DOC_SAMPLES | 'host' | 'port' | 'language' | 'apiKey';
   value: string;
   description: Localized;
   /** Kept in the environment file, for the user to fill in. */
@@ -113,6 +113,16 @@ export const POSTMAN_VARIABLES: readonly {
       zh: '服务的端口（hainiao-api --port）',
     },
     environment: true,
+  },
+  {
+    key: 'apiKey',
+    value: '',
+    description: {
+      en: "The service's own key (<data>/api-key), when it runs with --api-key on; sent as a Bearer token",
+      zh: '服务自身的密钥（<数据目录>/api-key），服务以 --api-key on 运行时需要；以 Bearer 令牌发送',
+    },
+    environment: true,
+    secret: true,
   },
   {
     key: 'language',
@@ -349,6 +359,8 @@ export function buildPostmanCollection(options: OpenApiOptions = {}): Json {
       schema: POSTMAN_SCHEMA,
     },
     item,
+    // The service's key (--api-key on) on every request; an empty key is ignored when it is off.
+    auth: { type: 'bearer', bearer: [{ key: 'token', value: '{{apiKey}}', type: 'string' }] },
     variable: POSTMAN_VARIABLES.map((v) => ({
       key: v.key,
       value: v.value,

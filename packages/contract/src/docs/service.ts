@@ -154,6 +154,18 @@ export const LOCAL_API_FLAGS: readonly StartupFlag[] = [
     },
   },
   {
+    flag: '--api-key',
+    value: 'on|off',
+    default: {
+      en: 'off on 127.0.0.1; on (and required) with any other --host',
+      zh: '在 127.0.0.1 上为 off；使用其他 --host 时为 on（且必须开启）',
+    },
+    meaning: {
+      en: 'Every call must send the key of <data>/api-key (created 0600 at first start) as "Authorization: Bearer KEY", the X-API-Key header or ?api_key=KEY; other calls answer HTTP 401',
+      zh: '每次调用都须发送 <数据目录>/api-key 中的密钥（首次启动时生成，权限 0600），方式为“Authorization: Bearer 密钥”、X-API-Key 请求头或 ?api_key=密钥；否则返回 HTTP 401',
+    },
+  },
+  {
     flag: '--help',
     value: '',
     default: none,
