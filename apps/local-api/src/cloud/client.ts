@@ -189,10 +189,16 @@ export function cloudClient(baseUrl: string, timeoutMs = CLOUD_TIMEOUT_MS) {
       const chunks: Buffer[] = [];
       let size = 0;
       try {
-        for await (const chunk of response.body ?? []) {
-          size += chunk.byteLength;
-          if (size > maxBytes) break;
-          chunks.push(Buffer.from(chunk));
+        const reader = response.body?.getReader();
+        for (;;) {
+          const next = await reader?.read();
+          if (!next || next.done) break;
+          size += next.value.byteLength;
+          if (size > maxBytes) {
+            await reader?.cancel().catch(() => undefined);
+            break;
+          }
+          chunks.push(Buffer.from(next.value));
         }
       } catch (error) {
         throw new CloudCallError('timeout', `GET ${path} failed: ${describe(error)}`);

@@ -14,6 +14,6 @@ export const securityArgsMessages = {
   },
   apiKeyRequired: {
     en: 'API key missing or wrong: send the key of <data folder>/api-key as "Authorization: Bearer KEY" (or the X-API-Key header)',
-    zh: 'API 密钥缺失或错误：请以“Authorization: Bearer 密钥”（或 X-API-Key 请求头）发送数据目录下 api-key 文件中的密钥',
+    zh: 'API 密钥缺失或错误：请通过 Authorization 请求头以 Bearer 方式（或通过 X-API-Key 请求头）发送数据目录下 api-key 文件中的密钥',
   },
 } as const satisfies Record<string, Localized>;
