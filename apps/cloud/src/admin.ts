@@ -13,7 +13,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { CloudError } from './http/envelope.ts';
 import { accountService } from './modules/accounts/service.ts';
 import { credentialService } from './modules/credentials/service.ts';
-import { loadSecret } from './security/secret.ts';
+import { deriveKeys, loadSecret } from './security/secret.ts';
 
 const USAGE = `usage:
   npm run admin -- account:create --account NAME --email EMAIL --password PW [--role staff] [--team-of MAIN] [--expire YYYY-MM-DD]
@@ -76,7 +76,11 @@ export async function runAdmin(
     const account = await accounts.findByIdentity({ Account: values.account });
     if (!account) throw new Error(`no account named ${values.account}`);
     if (verb === 'credential:create') {
-      const credentials = credentialService(database, accounts, loadSecret(config.dataDir, env));
+      const credentials = credentialService(
+        database,
+        accounts,
+        deriveKeys(loadSecret(config.dataDir, env)),
+      );
       const { app_id, app_key } = await credentials.apply(account);
       out(`app_id  ${app_id}\napp_key ${app_key}`);
       return;

@@ -7,6 +7,7 @@ import { ATTACHMENT_VIDEO_MAX_BYTES, ATTACHMENTS_MAX, CloudCodes } from '@hainia
 import type { CloudDatabase } from './db/database.ts';
 import { CloudError, failure } from './http/envelope.ts';
 import { requestLang } from './http/form.ts';
+import { RateLimitedError } from './http/account-limit.ts';
 import { installRateLimits } from './http/rate-limit.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { accountService, type Clock } from './modules/accounts/service.ts';
@@ -18,13 +19,19 @@ import { libraryRoutes } from './modules/library/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { ticketService } from './modules/tickets/service.ts';
 import { createMailer, type Mailer } from './notify/mailer.ts';
+import { TRUST_PROXY_TRUE_REFUSED, type TrustProxy } from './config.ts';
+import { deriveKeys } from './security/secret.ts';
+import { installSecurityHeaders } from './site/headers.ts';
 import { siteRoutes } from './site/static.ts';
 import type { FileStore } from './storage/files.ts';
 
 export interface AppOptions {
   database: CloudDatabase;
   webDist: string | null;
-  /** Key that seals stored secrets (API keys); see security/secret.ts. */
+  /**
+   * The master secret (security/secret.ts): the keys that seal stored secrets (API keys) and sign
+   * links are derived from it, each under its own label.
+   */
   secret: Buffer;
   /** The release store served under /downloads/ (`<DATA_DIR>/releases`). */
   releasesDir?: string;
@@ -36,10 +43,16 @@ export interface AppOptions {
   logLevel?: string;
   /** Redis for rate limits shared by several instances; in memory without it. */
   redisUrl?: string;
+  /** Prefix of the rate-limit counters' Redis keys (`hainiao-rl:`). */
+  redisPrefix?: string;
   /** Time source, replaceable in tests of expiry. */
   clock?: Clock;
-  /** `TRUST_PROXY`: `true`, or the addresses/CIDRs of the reverse proxies in front of the cloud. */
-  trustProxy?: boolean | string;
+  /**
+   * `TRUST_PROXY` (config.ts `parseTrustProxy`): how many reverse proxies stand in front of the
+   * cloud, or their addresses/CIDRs; `false` (default) trusts no X-Forwarded-For at all. Never
+   * `true`: that would let any client choose its address, and with it its rate-limit counter.
+   */
+  trustProxy?: TrustProxy;
   /** Where ticket attachments are stored (`<DATA_DIR>/files` by default). */
   files: FileStore;
   /** Notification mail; by default SMTP_URL's transport, or the log. */
@@ -53,12 +66,24 @@ export interface AppOptions {
 
 /** Builds the cloud app without listening, so tests and the server share one construction. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { database, webDist, secret, logLevel = 'silent', redisUrl, clock, trustProxy } = options;
+  const { database, webDist, secret, logLevel = 'silent', redisUrl, clock } = options;
+  const trustProxy = options.trustProxy ?? false;
+  if ((trustProxy as unknown) === true) throw new Error(TRUST_PROXY_TRUE_REFUSED);
+  const keys = deriveKeys(secret);
   const app = Fastify({
     logger: { level: logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    // Only behind a reverse proxy may X-Forwarded-For decide the client IP (rate limits use it).
-    trustProxy: trustProxy ?? false,
+    // Only the configured reverse proxies may tell the client IP through X-Forwarded-For (rate
+    // limits count by it): by hop count or by their addresses, never every sender. Fastify takes a
+    // bare number as "trust nothing", so a hop count goes in as the function it stands for: the
+    // socket peer and the hops-1 entries it appended are proxies, the next entry is the client.
+    trustProxy:
+      typeof trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < trustProxy
+        : trustProxy,
   });
+
+  // nosniff, Referrer-Policy, CSP and HSTS on every answer (pages set their own CSP with a nonce).
+  installSecurityHeaders(app);
 
   // Pages, scripts and JSON answers go out compressed (the build also precompresses its assets).
   await app.register(compress, {
@@ -70,10 +95,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fileSize: ATTACHMENT_VIDEO_MAX_BYTES, files: ATTACHMENTS_MAX, fields: 50 },
   });
-  await installRateLimits(app, redisUrl);
+  const limiter = await installRateLimits(app, {
+    redisUrl,
+    prefix: options.redisPrefix,
+    now: clock ? () => clock().getTime() : undefined,
+  });
 
   app.setErrorHandler((error, request, reply) => {
     const lang = request.lang ?? requestLang(request);
+    if (error instanceof RateLimitedError) reply.header('retry-after', error.retryAfterSeconds);
     if (error instanceof CloudError) return reply.status(error.httpStatus).send(error.answer(lang));
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     // @fastify/rate-limit throws the answer its errorResponseBuilder made (see http/rate-limit.ts).
@@ -86,10 +116,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const accounts = accountService(database, clock);
-  const credentials = credentialService(database, accounts, secret, clock);
+  const credentials = credentialService(database, accounts, keys, clock, limiter);
   const content = contentService(database);
   contentRoutes(app, content, { releasesDir: options.releasesDir });
-  accountRoutes(app, accounts);
+  accountRoutes(app, accounts, limiter);
   credentialRoutes(app, accounts, credentials);
   await libraryRoutes(app, database, {
     dir:
@@ -107,7 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       database,
       files: options.files,
       mailer,
-      secret,
+      secret: keys.signing,
       clock,
       siteUrl: options.siteUrl,
     }),

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLOUD_PORT } from '@hainiao/contract';
@@ -15,6 +16,60 @@ export interface CloudConfig {
   databaseSchema: string | undefined;
   /** The built web app (prerendered pages and assets); absent folders serve no site. */
   webDist: string | null;
+  /** `TRUST_PROXY`, parsed (see parseTrustProxy). */
+  trustProxy: TrustProxy;
+}
+
+/**
+ * Which X-Forwarded-For hops the cloud believes (the client IP feeds the per-IP rate limits):
+ * `false`, none (the socket address is the client); a number n, the n proxies nearest to the
+ * cloud (each appends the address it received from); or the proxies' addresses and CIDRs.
+ */
+export type TrustProxy = false | number | string[];
+
+export const TRUST_PROXY_TRUE_REFUSED =
+  'TRUST_PROXY=true would let any client choose its own address through X-Forwarded-For: ' +
+  'give the number of reverse proxies in front of the cloud (e.g. 1) or their addresses/CIDRs ' +
+  '(e.g. 10.0.0.0/8,192.168.1.4)';
+
+/** The names proxy-addr knows for address ranges (loopback, link-local, unique local). */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `TRUST_PROXY`: unset, empty, `false` or `0` trusts nothing; a whole number is a hop count
+ * (`1`: one reverse proxy); anything else a comma-separated list of proxy addresses or CIDRs.
+ * `true` (trust every X-Forwarded-For) and malformed entries are refused at start.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text.toLowerCase() === 'true') throw new Error(TRUST_PROXY_TRUE_REFUSED);
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 32) throw new Error(`TRUST_PROXY: ${text} proxies in a row is not plausible`);
+    return hops;
+  }
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (bad.length > 0 || entries.length === 0) {
+    throw new Error(
+      `TRUST_PROXY: not an IP address or CIDR: ${bad.join(', ') || text} (${TRUST_PROXY_TRUE_REFUSED})`,
+    );
+  }
+  return entries;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
@@ -30,5 +85,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
       env.WEB_DIST === ''
         ? null
         : path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

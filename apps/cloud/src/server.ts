@@ -5,7 +5,9 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedContent } from './modules/content/seed.ts';
 import { seedTicketTypes } from './modules/tickets/seed.ts';
-import { loadSecret } from './security/secret.ts';
+import { accountService } from './modules/accounts/service.ts';
+import { credentialService } from './modules/credentials/service.ts';
+import { deriveKeys, loadSecret } from './security/secret.ts';
 import { diskStore } from './storage/files.ts';
 
 /** Opens the store, migrates, seeds demo content, and listens. Returns a stop function. */
@@ -16,19 +18,26 @@ export async function startCloud(env: NodeJS.ProcessEnv = process.env) {
   const releasesDir = path.join(config.dataDir, 'releases');
   await seedContent(database, { releasesDir });
   await seedTicketTypes(database);
+  const secret = loadSecret(config.dataDir, env);
+  // API keys stored before the encryption key was derived from the master secret: seal them again.
+  await credentialService(
+    database,
+    accountService(database),
+    deriveKeys(secret),
+  ).resealLegacyKeys();
   const app = await buildApp({
     database,
     webDist: config.webDist,
     releasesDir,
     chatScriptUrl: env.CHAT_SCRIPT_URL || undefined,
-    secret: loadSecret(config.dataDir, env),
+    secret,
     logLevel: env.LOG_LEVEL ?? 'warn',
     redisUrl: env.REDIS_URL,
     files: diskStore(path.join(config.dataDir, 'files')),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     siteUrl: env.SITE_URL ?? `http://localhost:${config.port}`,
-    trustProxy: env.TRUST_PROXY === 'true' ? true : (env.TRUST_PROXY ?? false),
+    trustProxy: config.trustProxy,
   });
   await app.listen({ port: config.port, host: config.host });
   const bound = app.server.address();

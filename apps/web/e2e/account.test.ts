@@ -137,7 +137,8 @@ describe('accounts, /route and the API console in Chromium', () => {
     await expect.poll(() => page.getByText('No API credentials yet').isVisible()).toBe(true);
 
     // Sign out: the header offers sign-in again, and the console warns and goes home.
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    // Exact: the console also offers "Sign out everywhere".
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect.poll(() => path(page)).toBe('/');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await page.goto(`${system.cloud.url}/api`);

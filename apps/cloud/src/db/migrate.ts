@@ -5,6 +5,8 @@ import * as m0002 from './migrations/0002_site_content.ts';
 import * as m0003 from './migrations/0003_accounts.ts';
 import * as m0004 from './migrations/0004_library.ts';
 import * as m0005 from './migrations/0005_tickets.ts';
+import * as m0006 from './migrations/0006_signin_nonce.ts';
+import * as m0007 from './migrations/0007_attachment_uploader.ts';
 
 /** Migrations are listed here (not read from disk) so that they bundle and run from any cwd. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +15,8 @@ const migrations: Record<string, Migration> = {
   '0003_accounts': m0003,
   '0004_library': m0004,
   '0005_tickets': m0005,
+  '0006_signin_nonce': m0006,
+  '0007_attachment_uploader': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

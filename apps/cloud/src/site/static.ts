@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { langFromPath, matchSiteRoute, stripLangPrefix } from '@hainiao/contract';
+import { chatAllowedOn, chatSource, newNonce, pageCsp, withNonce } from './headers.ts';
 
 /** File names the web build writes next to the prerendered pages (see apps/web/scripts/prerender.ts). */
 export const SHELL_FILE = '200.html';
@@ -24,7 +25,9 @@ const escapeAttribute = (text: string) =>
  * Serves the built web app: hashed assets with long caching (precompressed .br/.gz when the build
  * wrote them), one prerendered HTML file per route and language, the client-rendered shell for
  * dynamic routes (an article or ticket id), and a real 404 page (HTTP 404) in the path's language
- * for anything else. Every HTML page passes through here, which adds the chat script's meta tag.
+ * for anything else. Every HTML page passes through here, which adds the chat script's meta tag
+ * (on pages where the chat may run) and the page's Content-Security-Policy with a per-response
+ * nonce on every script tag (see headers.ts).
  */
 export async function siteRoutes(
   app: FastifyInstance,
@@ -55,6 +58,7 @@ export async function siteRoutes(
   }
 
   const html = htmlReader(options.chatScriptUrl);
+  const chat = chatSource(options.chatScriptUrl);
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -68,24 +72,32 @@ export async function siteRoutes(
         .type('text/plain; charset=utf-8')
         .send('The site is not built yet: run `npm run build` (npm start does it for you).');
     }
-    return sendPage(reply, webDist, url, html, options);
+    return sendPage(reply, webDist, url, html, chat, options);
   });
 }
 
-/** Reads HTML files once per change and adds the chat meta tag when a chat script is configured. */
+/**
+ * Reads HTML files once per change; `withChat` adds the chat meta tag when a chat script is
+ * configured (the page then loads it).
+ */
 function htmlReader(chatScriptUrl: string | undefined) {
-  const cache = new Map<string, { mtime: number; text: string }>();
+  const cache = new Map<string, { mtime: number; plain: string; withChat: string }>();
   const tag = chatScriptUrl
     ? `<meta name="${CHAT_META_NAME}" content="${escapeAttribute(chatScriptUrl)}" />`
     : '';
-  return (file: string): string => {
+  return (file: string, withChat: boolean): string => {
     const mtime = fs.statSync(file).mtimeMs;
-    const hit = cache.get(file);
-    if (hit && hit.mtime === mtime) return hit.text;
-    const raw = fs.readFileSync(file, 'utf8');
-    const text = tag ? raw.replace('</head>', `  ${tag}\n  </head>`) : raw;
-    cache.set(file, { mtime, text });
-    return text;
+    let hit = cache.get(file);
+    if (!hit || hit.mtime !== mtime) {
+      const raw = fs.readFileSync(file, 'utf8');
+      hit = {
+        mtime,
+        plain: raw,
+        withChat: tag ? raw.replace('</head>', `  ${tag}\n  </head>`) : raw,
+      };
+      cache.set(file, hit);
+    }
+    return withChat ? hit.withChat : hit.plain;
   };
 }
 
@@ -97,7 +109,8 @@ async function sendPage(
   reply: FastifyReply,
   dist: string,
   url: string,
-  html: (file: string) => string,
+  html: (file: string, withChat: boolean) => string,
+  chat: string | null,
   options: SiteOptions,
 ) {
   let decoded: string;
@@ -107,13 +120,19 @@ async function sendPage(
     decoded = url;
   }
   const clean = path.posix.normalize(decoded).replace(/\/+$/, '') || '/';
-  const send = (relative: string, status = 200) =>
-    reply
+  // The chat never runs on signed-in screens and sign-in steps: no meta tag, and a policy that
+  // does not name its host, so the browser would refuse it even if asked to load it.
+  const chatHere = chatAllowedOn(clean);
+  const send = (relative: string, status = 200) => {
+    const nonce = newNonce();
+    return reply
       .status(status)
       .header('Cache-Control', 'no-cache')
       .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', pageCsp(nonce, chatHere ? chat : null))
       .type('text/html; charset=utf-8')
-      .send(html(path.join(dist, relative)));
+      .send(withNonce(html(path.join(dist, relative), chatHere), nonce));
+  };
 
   const reserved = new Set(
     [SHELL_FILE, NOT_FOUND_FILE].flatMap((file) => [`/${file}`, `/zh/${file}`]),

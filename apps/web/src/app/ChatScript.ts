@@ -1,9 +1,36 @@
 import { useEffect } from 'react';
-import type { Lang } from '@hainiao/contract';
+import { useLocation } from 'react-router';
+import { matchSiteRoute, type Lang } from '@hainiao/contract';
 
 /** The meta tag the cloud adds when a chat script is configured (`CHAT_SCRIPT_URL`). */
 export const CHAT_META_NAME = 'hainiao-chat';
 export const CHAT_SCRIPT_ID = 'hainiao-chat-script';
+
+/** Routes where no outside script may run: the console, tickets, staff, and the sign-in steps. */
+const PRIVATE_ROUTES = new Set<string>([
+  'api',
+  'route',
+  'signin',
+  'signup',
+  'ticket',
+  'ticketAdd',
+  'ticketInfo',
+  'ticketInfoMissingId',
+  'staff',
+  'staffTicket',
+]);
+
+/**
+ * Whether the customer-service chat may run on a page (either language): never on signed-in
+ * screens and sign-in steps, where an outside script could read tokens, keys or passwords. The
+ * cloud applies the same rule (apps/cloud/src/site/headers.ts): on those pages it sends no chat
+ * meta tag and a Content-Security-Policy that does not name the chat's host.
+ */
+export function chatAllowedOn(pathname: string): boolean {
+  const route = matchSiteRoute(pathname);
+  if (route !== null && PRIVATE_ROUTES.has(route)) return false;
+  return !/^(?:\/zh)?\/(?:ticket|staff)(?:\/|$)/.test(pathname);
+}
 
 /** The chat script's URL for a language: the configured URL with `lang=en|zh`. */
 export function chatScriptUrl(base: string, lang: Lang): string {
@@ -12,13 +39,25 @@ export function chatScriptUrl(base: string, lang: Lang): string {
   return url.href;
 }
 
+/** Set once a chat script ran in this document: its code stays in memory until the next load. */
+let chatLoaded = false;
+
 /**
  * Loads the customer-service chat script with the page's language, once the page has loaded, and
  * replaces it (the old script element removed) when the language changes. Nothing is loaded when
- * no chat host is configured.
+ * no chat host is configured, nor on private pages. Going from a page that ran the chat to a
+ * private page reloads that page from the cloud, so the outside code is gone before it shows.
  */
 export function useChatScript(lang: Lang): void {
+  const { pathname } = useLocation();
+  const allowed = chatAllowedOn(pathname);
+
   useEffect(() => {
+    if (!allowed && chatLoaded) window.location.reload();
+  }, [allowed]);
+
+  useEffect(() => {
+    if (!allowed) return;
     const base = document
       .querySelector(`meta[name="${CHAT_META_NAME}"]`)
       ?.getAttribute('content')
@@ -34,6 +73,7 @@ export function useChatScript(lang: Lang): void {
       script.async = true;
       script.dataset.lang = lang;
       document.body.appendChild(script);
+      chatLoaded = true;
     };
     if (document.readyState === 'complete') load();
     else window.addEventListener('load', load, { once: true });
@@ -41,5 +81,5 @@ export function useChatScript(lang: Lang): void {
       cancelled = true;
       window.removeEventListener('load', load);
     };
-  }, [lang]);
+  }, [lang, allowed]);
 }

@@ -201,6 +201,10 @@ export const siteMessages = {
       zh: `密码长度不能少于 ${PASSWORD_MIN} 位`,
     },
     signedOut: { en: 'Signed out', zh: '已退出登录' },
+    signedOutEverywhere: {
+      en: 'Signed out on every device',
+      zh: '已在所有设备上退出登录',
+    },
     tooManyAttempts: {
       en: 'Too many attempts, please try again in {seconds} seconds',
       zh: '尝试次数过多，请 {seconds} 秒后再试',

@@ -21,6 +21,7 @@ import {
   resetAppKeyFields,
   scriptLibraryFields,
   signinFields,
+  signoutAllFields,
   signoutFields,
   signupFields,
   statusFields,
@@ -286,6 +287,7 @@ export const CLOUD_CALLS = [
   { path: '/api/hainiao/signup', auth: 'none', fields: signupFields },
   { path: '/api/hainiao/signin', auth: 'none', fields: signinFields },
   { path: '/api/hainiao/signout', auth: 'token', fields: signoutFields },
+  { path: '/api/hainiao/signoutall', auth: 'token', fields: signoutAllFields },
 
   { path: '/api/hainiao/apilogin', auth: 'credential', fields: apiLoginFields },
   { path: '/api/hainiao/apiheartbeat', auth: 'token', fields: apiHeartbeatFields },

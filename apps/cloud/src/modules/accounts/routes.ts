@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  format,
   RATE_LIMIT_SIGNIN_PER_MINUTE,
   RATE_LIMIT_SIGNUP_PER_MINUTE,
   RATE_LIMIT_STATUS_PER_MINUTE,
@@ -9,23 +10,53 @@ import {
   signupFields,
   statusFields,
 } from '@hainiao/contract';
-import { ok } from '../../http/envelope.ts';
+import {
+  SIGNIN_FAILURES_PER_ACCOUNT,
+  STATUS_EXCHANGES_PER_ACCOUNT,
+  type AccountLimiter,
+} from '../../http/account-limit.ts';
+import { CloudError, ok } from '../../http/envelope.ts';
+import { readFields } from '../../http/form.ts';
 import { perMinute } from '../../http/rate-limit.ts';
-import { parseForm } from '../../http/validate.ts';
+import { parseFields, parseForm } from '../../http/validate.ts';
 import type { AccountService } from './service.ts';
 
-export function accountRoutes(app: FastifyInstance, accounts: AccountService): void {
+/**
+ * The sign-in nonce (login CSRF on /route): the site's sign-in and sign-up pages send a random
+ * nonce they keep in the tab's sessionStorage, and the /route page sends it back with the client
+ * token. Optional: the desktop client's links carry none.
+ */
+function readNonce(fields: Record<string, string>): string | undefined {
+  const nonce = fields.nonce?.trim();
+  if (!nonce) return undefined;
+  if (!/^[A-Za-z0-9_-]{22,128}$/.test(nonce)) {
+    const message = siteMessages.validation.invalidParameter;
+    throw new CloudError(1, {
+      en: format(message.en, { field: 'nonce' }),
+      zh: format(message.zh, { field: 'nonce' }),
+    });
+  }
+  return nonce;
+}
+
+export function accountRoutes(
+  app: FastifyInstance,
+  accounts: AccountService,
+  limiter: AccountLimiter,
+): void {
   app.post(
     '/api/hainiao/signup',
     { config: { rateLimit: perMinute(RATE_LIMIT_SIGNUP_PER_MINUTE) } },
     async (request) => {
-      const { data } = await parseForm(request, signupFields);
+      const fields = await readFields(request);
+      const { data } = parseFields(request, signupFields, fields);
+      const nonce = readNonce(fields);
       const account = await accounts.create({
         account: data.Account,
         email: data.email,
         password: data.password,
       });
-      return ok({ clienttoken: await accounts.issueClientToken(account.id) });
+      return ok({ clienttoken: await accounts.issueClientToken(account.id, nonce) });
     },
   );
 
@@ -33,12 +64,28 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService): v
     '/api/hainiao/signin',
     { config: { rateLimit: perMinute(RATE_LIMIT_SIGNIN_PER_MINUTE) } },
     async (request) => {
-      const { data } = await parseForm(request, signinFields);
-      const account = await accounts.authenticate(
-        { Account: data.Account, email: data.email },
-        data.password,
-      );
-      return ok({ clienttoken: await accounts.issueClientToken(account.id) });
+      const fields = await readFields(request);
+      const { data } = parseFields(request, signinFields, fields);
+      const nonce = readNonce(fields);
+      const identity = { Account: data.Account, email: data.email };
+      // Counted per account (by id, so the name and the email share a counter) and, for names
+      // that do not exist, per typed name: both answer alike.
+      const known = await accounts.findByIdentity(identity);
+      const key = known
+        ? `id:${known.id}`
+        : data.Account
+          ? `account:${data.Account}`
+          : `email:${(data.email ?? '').toLowerCase()}`;
+      await limiter.assertOpen(SIGNIN_FAILURES_PER_ACCOUNT, key);
+      try {
+        const account = await accounts.authenticate(identity, data.password);
+        return ok({ clienttoken: await accounts.issueClientToken(account.id, nonce) });
+      } catch (error) {
+        if (error instanceof CloudError && error.code === 401) {
+          await limiter.hit(SIGNIN_FAILURES_PER_ACCOUNT, key);
+        }
+        throw error;
+      }
     },
   );
 
@@ -47,8 +94,16 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService): v
     '/api/hainiao/status',
     { config: { rateLimit: perMinute(RATE_LIMIT_STATUS_PER_MINUTE) } },
     async (request) => {
-      const { data } = await parseForm(request, statusFields);
-      const { token, account } = await accounts.exchangeClientToken(data.clienttoken);
+      const fields = await readFields(request);
+      const { data } = parseFields(request, statusFields, fields);
+      const nonce = readNonce(fields);
+      const owner = await accounts.clientTokenOwner(data.clienttoken);
+      if (owner !== undefined) {
+        const key = `id:${owner}`;
+        await limiter.assertOpen(STATUS_EXCHANGES_PER_ACCOUNT, key);
+        await limiter.hit(STATUS_EXCHANGES_PER_ACCOUNT, key);
+      }
+      const { token, account, bound } = await accounts.exchangeClientToken(data.clienttoken, nonce);
       return ok({
         user_info: {
           token,
@@ -57,6 +112,9 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService): v
           type: account.type,
           role: account.role,
         },
+        // True when the token came from this tab's own sign-in (its nonce matched): /route then
+        // goes straight on; otherwise it asks before replacing another account's session.
+        bound,
       });
     },
   );
@@ -65,5 +123,13 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService): v
     const { data, lang } = await parseForm(request, signoutFields);
     await accounts.revokeSession(data.token);
     return ok(null, siteMessages.auth.signedOut[lang]);
+  });
+
+  // "Sign out everywhere": every session of the token's account ends, this one included.
+  app.post('/api/hainiao/signoutall', async (request) => {
+    const { data, lang } = await parseForm(request, signoutFields);
+    const account = await accounts.requireSession(data.token);
+    const revoked = await accounts.revokeAllSessions(account.id);
+    return ok({ revoked }, siteMessages.auth.signedOutEverywhere[lang]);
   });
 }

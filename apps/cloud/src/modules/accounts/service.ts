@@ -8,6 +8,7 @@ import type { Selectable } from 'kysely';
 import type { CloudDatabase } from '../../db/database.ts';
 import { CloudError } from '../../http/envelope.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../security/password.ts';
+import { secretsEqual } from '../../security/secret.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
 import type { AccountTable } from './tables.ts';
 
@@ -104,8 +105,11 @@ export function accountService({ db }: CloudDatabase, clock: Clock = () => new D
       return account;
     },
 
-    /** A one-time client token, as the desktop client's `/route?token=…` link carries. */
-    async issueClientToken(accountId: number): Promise<string> {
+    /**
+     * A one-time client token, as the desktop client's `/route?token=…` link carries. With a
+     * nonce (the site's own sign-in), only a /status call that brings the same nonce exchanges it.
+     */
+    async issueClientToken(accountId: number, nonce?: string): Promise<string> {
       const token = newToken('ct');
       await db
         .insertInto('auth_token')
@@ -117,16 +121,36 @@ export function accountService({ db }: CloudDatabase, clock: Clock = () => new D
           expires_at: later(clock, CLIENT_TOKEN_TTL_MS),
           used_at: null,
           revoked_at: null,
+          nonce_hash: nonce ? hashToken(nonce) : null,
         })
         .execute();
       return token;
     },
 
+    /** The account a live (unused, unexpired) client token belongs to, without spending it. */
+    async clientTokenOwner(clientToken: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('auth_token')
+        .select('account_id')
+        .where('token_hash', '=', hashToken(clientToken))
+        .where('kind', '=', 'client')
+        .where('used_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', iso(clock()))
+        .executeTakeFirst();
+      return row?.account_id;
+    },
+
     /**
      * Exchanges a client token for a new session token. The client token is spent by a
-     * conditional update, so two concurrent exchanges cannot both succeed.
+     * conditional update, so two concurrent exchanges cannot both succeed. A token bound to a
+     * nonce needs that nonce: without it the token is spent all the same and the answer is an
+     * invalid token. `bound` tells the /route page that the sign-in started in the same tab.
      */
-    async exchangeClientToken(clientToken: string): Promise<{ token: string; account: Account }> {
+    async exchangeClientToken(
+      clientToken: string,
+      nonce?: string,
+    ): Promise<{ token: string; account: Account; bound: boolean }> {
       const now = iso(clock());
       const spent = await db
         .updateTable('auth_token')
@@ -136,9 +160,13 @@ export function accountService({ db }: CloudDatabase, clock: Clock = () => new D
         .where('used_at', 'is', null)
         .where('revoked_at', 'is', null)
         .where('expires_at', '>', now)
-        .returning('account_id')
+        .returning(['account_id', 'nonce_hash'])
         .executeTakeFirst();
       if (!spent) throw new CloudError(401, siteMessages.route.invalidToken);
+      const bound = spent.nonce_hash !== null;
+      if (bound && !(nonce && secretsEqual(hashToken(nonce), spent.nonce_hash ?? ''))) {
+        throw new CloudError(401, siteMessages.route.invalidToken);
+      }
       const account = await db
         .selectFrom('account')
         .selectAll()
@@ -155,9 +183,10 @@ export function accountService({ db }: CloudDatabase, clock: Clock = () => new D
           expires_at: later(clock, SESSION_TOKEN_TTL_MS),
           used_at: null,
           revoked_at: null,
+          nonce_hash: null,
         })
         .execute();
-      return { token, account };
+      return { token, account, bound };
     },
 
     /** The account behind a live session token, or a token failure. */
@@ -185,6 +214,28 @@ export function accountService({ db }: CloudDatabase, clock: Clock = () => new D
         .where('kind', '=', 'session')
         .where('revoked_at', 'is', null)
         .execute();
+    },
+
+    /**
+     * "Sign out everywhere": revokes every live session token of the account, and its client
+     * tokens not yet exchanged (which would otherwise still open a session). Answers how many.
+     */
+    async revokeAllSessions(accountId: number): Promise<number> {
+      const now = iso(clock());
+      const revoked = await db
+        .updateTable('auth_token')
+        .set({ revoked_at: now })
+        .where('account_id', '=', accountId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .where((eb) =>
+          eb.or([
+            eb('kind', '=', 'session'),
+            eb.and([eb('kind', '=', 'client'), eb('used_at', 'is', null)]),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(revoked.numUpdatedRows);
     },
 
     /** Accounts of a team (main plus sub-accounts), for the credential quota. */

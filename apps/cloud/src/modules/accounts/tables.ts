@@ -34,6 +34,12 @@ export interface AuthTokenTable {
   /** When a client token was exchanged; it cannot be used twice. */
   used_at: IsoTime | null;
   revoked_at: IsoTime | null;
+  /**
+   * SHA-256 of the nonce a client token of the site's own sign-in is bound to (the signing-in tab
+   * keeps the nonce in sessionStorage); /status exchanges such a token only with the nonce. Null
+   * for unbound tokens (the desktop client's and the operators' links) and session tokens.
+   */
+  nonce_hash: string | null;
 }
 
 export interface AccountTables {

@@ -10,7 +10,14 @@ import {
 } from '@hainiao/contract';
 import type { CloudDatabase } from '../../db/database.ts';
 import { CloudError } from '../../http/envelope.ts';
-import { decrypt, encrypt } from '../../security/secret.ts';
+import { APILOGIN_FAILURES_PER_ACCOUNT, type AccountLimiter } from '../../http/account-limit.ts';
+import {
+  isLegacySealed,
+  openSecret,
+  sealSecret,
+  secretsEqual,
+  type CloudKeys,
+} from '../../security/secret.ts';
 import { hashToken, newAppId, newAppKey, newToken } from '../../security/tokens.ts';
 import type { Account, AccountService, Clock } from '../accounts/service.ts';
 
@@ -47,8 +54,10 @@ function dayStart(date: string, offset: number, plusDays = 0): string {
 export function credentialService(
   { db }: CloudDatabase,
   accounts: AccountService,
-  secret: Buffer,
+  keys: CloudKeys,
   clock: Clock = () => new Date(),
+  /** Per-account limit of failed API logins; none for the operators' command. */
+  limiter?: AccountLimiter,
 ) {
   const now = () => iso(clock());
   const staleBefore = () => iso(new Date(clock().getTime() - LEASE_TIMEOUT_MS));
@@ -108,6 +117,37 @@ export function credentialService(
   return {
     sweepLeases,
 
+    /**
+     * Seals again, under the derived encryption key, every API key still sealed under the master
+     * secret (stored before the keys were split). Run at start; `openSecret` reads both meanwhile.
+     */
+    async resealLegacyKeys(): Promise<number> {
+      const rows = await db
+        .selectFrom('credential')
+        .select(['id', 'app_key_enc'])
+        .where('app_key_enc', 'not like', 'v2.%')
+        .execute();
+      let resealed = 0;
+      for (const row of rows) {
+        if (!isLegacySealed(row.app_key_enc)) continue;
+        let plain: string;
+        try {
+          plain = openSecret(keys, row.app_key_enc);
+        } catch {
+          continue; // Not readable with this secret: left as it is.
+        }
+        const done = await db
+          .updateTable('credential')
+          .set({ app_key_enc: sealSecret(keys, plain) })
+          .where('id', '=', row.id)
+          // A reset in between wrote a new key: keep that one.
+          .where('app_key_enc', '=', row.app_key_enc)
+          .executeTakeFirst();
+        resealed += Number(done.numUpdatedRows);
+      }
+      return resealed;
+    },
+
     async list(account: Account): Promise<CredentialRow[]> {
       await sweepLeases();
       const rows = await db
@@ -160,7 +200,7 @@ export function credentialService(
           .values({
             account_id: account.id,
             app_id,
-            app_key_enc: encrypt(secret, app_key),
+            app_key_enc: sealSecret(keys, app_key),
             begin_time: now(),
             expire_time: account.expire_at,
           })
@@ -171,7 +211,7 @@ export function credentialService(
 
     async getKey(account: Account, appId: string): Promise<string> {
       const row = await ownCredential(account, appId);
-      return decrypt(secret, row.app_key_enc);
+      return openSecret(keys, row.app_key_enc);
     },
 
     /** A new key; the device holding the old one loses its lease at once. */
@@ -180,7 +220,7 @@ export function credentialService(
       const app_key = newAppKey();
       await db
         .updateTable('credential')
-        .set({ app_key_enc: encrypt(secret, app_key) })
+        .set({ app_key_enc: sealSecret(keys, app_key) })
         .where('id', '=', row.id)
         .execute();
       await endLease(row.id, now());
@@ -217,7 +257,11 @@ export function credentialService(
 
     /**
      * Credential login of the local API: verifies Account + APP_ID + APP_KEY, then takes the
-     * credential's device lease. Every attempt on a known credential writes a usage-log row.
+     * credential's device lease. Every attempt on a known credential writes a usage-log row in its
+     * owner's log. An attempt that does not prove the key is logged without anything the caller
+     * wrote (no device name), and an unknown APP_ID is not logged at all: it has no owner, and
+     * strangers must not be able to write into someone's log. Failed attempts count against the
+     * owner's per-account limit; once it is reached nothing is logged until the window ends.
      */
     async login(input: { Account: string; APP_ID: string; APP_KEY: string; device: string }) {
       await sweepLeases();
@@ -236,17 +280,23 @@ export function credentialService(
         ])
         .where('credential.app_id', '=', input.APP_ID)
         .executeTakeFirst();
-      if (!row) throw mainFailure(MainCodes.code.LOGIN_INVALID);
+      // The owner's counter for a known credential; the typed name's for an unknown APP_ID.
+      const limitKey = row ? `id:${row.account_id}` : `account:${input.Account}`;
+      await limiter?.assertOpen(APILOGIN_FAILURES_PER_ACCOUNT, limitKey);
+      if (!row) {
+        await limiter?.hit(APILOGIN_FAILURES_PER_ACCOUNT, limitKey);
+        throw mainFailure(MainCodes.code.LOGIN_INVALID);
+      }
 
       const started = now();
-      const log = (status: '0' | '1') =>
+      const log = (status: '0' | '1', device: string) =>
         db
           .insertInto('api_log')
           .values({
             app_id: input.APP_ID,
             uid: row.account_id,
             status,
-            device: input.device,
+            device,
             start_time: started,
             end_time: status === '1' ? null : started,
           })
@@ -255,16 +305,19 @@ export function credentialService(
 
       let key: string;
       try {
-        key = decrypt(secret, row.app_key_enc);
+        key = openSecret(keys, row.app_key_enc);
       } catch {
         key = '';
       }
-      if (row.account !== input.Account || key === '' || key !== input.APP_KEY) {
-        await log('0');
+      // Both checks run every time, the key comparison in constant time.
+      const keyMatches = secretsEqual(input.APP_KEY, key);
+      if (row.account !== input.Account || !keyMatches) {
+        await limiter?.hit(APILOGIN_FAILURES_PER_ACCOUNT, limitKey);
+        await log('0', '');
         throw mainFailure(MainCodes.code.LOGIN_INVALID);
       }
       if (row.expire_at <= started || row.expire_time <= started) {
-        await log('0');
+        await log('0', input.device);
         throw mainFailure(MainCodes.code.PACKAGE_EXPIRED);
       }
       const held = await db
@@ -273,14 +326,14 @@ export function credentialService(
         .where('credential_id', '=', row.credential_id)
         .executeTakeFirst();
       if (held && held.device !== input.device) {
-        await log('0');
+        await log('0', input.device);
         throw mainFailure(MainCodes.code.APP_ID_ONLINE);
       }
       // The same device logging in again (a restarted local API) takes its lease over.
       if (held) await endLease(row.credential_id, started);
 
       const token = newToken('lt');
-      const { id: logId } = await log('1');
+      const { id: logId } = await log('1', input.device);
       try {
         await db
           .insertInto('lease')

@@ -10,6 +10,7 @@ import { buildTestApp, post, testClock } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { accountService } from '../accounts/service.ts';
 import { credentialService } from '../credentials/service.ts';
+import { deriveKeys } from '../../security/secret.ts';
 import { buildSeedLibrary, compareVersions, extensionId, scriptId, seedLibrary } from './seed.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -78,7 +79,12 @@ describeEachDatabase('library calls of the local API', (ctx) => {
       email: 'libuser@example.com',
       password: 'correct-horse-7',
     });
-    const cred = await credentialService(ctx.database, accounts, secret, time.clock).apply(account);
+    const cred = await credentialService(
+      ctx.database,
+      accounts,
+      deriveKeys(secret),
+      time.clock,
+    ).apply(account);
     const login = await post(app, 'apilogin', {
       Account: 'libuser',
       APP_ID: cred.app_id,

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   ATTACHMENT_EXTENSIONS,
@@ -6,11 +7,17 @@ import {
   ATTACHMENT_VIDEO_MAX_BYTES,
 } from '@hainiao/contract';
 
-/** What an upload really is, told by its bytes, or null when it is not an allowed type. */
+/**
+ * How many leading bytes decide an upload's type: file-type's own sample size when it reads a
+ * stream (`reasonableDetectionSizeInBytes`); jpg, png, gif and mp4 all show within it.
+ */
+export const SNIFF_BYTES = 4100;
+
+/** What an upload really is, told by its (first) bytes, or null when it is not an allowed type. */
 export async function detectAttachment(
   data: Buffer,
 ): Promise<{ ext: string; mime: string } | null> {
-  const type = await fileTypeFromBuffer(data);
+  const type = await fileTypeFromBuffer(data.subarray(0, SNIFF_BYTES));
   if (!type) return null;
   const ext = type.ext === 'jpg' ? 'jpg' : type.ext;
   if (!(ATTACHMENT_EXTENSIONS as readonly string[]).includes(ext)) return null;
@@ -22,6 +29,57 @@ export function maxBytesFor(mime: string): number {
 }
 
 export const newFileId = () => randomBytes(12).toString('base64url');
+
+/** An upload went past its type's size cap while it was streamed. */
+export class TooLargeError extends Error {
+  constructor(readonly max: number) {
+    super(`upload larger than ${max} bytes`);
+  }
+}
+
+/**
+ * Reads the first `bytes` of a stream (a little more: whole chunks) without ending it: the chunks
+ * read are handed back with an iterator over the rest, so the caller can look at the start of an
+ * upload and then stream all of it on. Ending iteration early does not destroy the stream.
+ */
+export async function peek(
+  stream: Readable,
+  bytes = SNIFF_BYTES,
+): Promise<{ head: Buffer; rest: AsyncIterator<Buffer> }> {
+  const rest = stream.iterator({ destroyOnReturn: false }) as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < bytes) {
+    const next = await rest.next();
+    if (next.done) break;
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  return { head: Buffer.concat(chunks, length), rest };
+}
+
+/**
+ * The whole upload again — the head, then the rest as it arrives — throwing TooLargeError as soon
+ * as more than `max` bytes came, or when the multipart parser cut the file off at its own limit.
+ */
+export async function* capped(
+  head: Buffer,
+  rest: AsyncIterator<Buffer>,
+  max: number,
+  truncated: () => boolean = () => false,
+): AsyncGenerator<Buffer> {
+  let total = head.length;
+  if (total > max) throw new TooLargeError(max);
+  if (head.length > 0) yield head;
+  for (;;) {
+    const next = await rest.next();
+    if (next.done) break;
+    total += next.value.length;
+    if (total > max) throw new TooLargeError(max);
+    yield next.value;
+  }
+  if (truncated()) throw new TooLargeError(max);
+}
 
 /** A display name safe for headers and pages: no path, no control characters, bounded. */
 export function cleanFileName(name: string | undefined, ext: string): string {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  ATTACHMENT_VIDEO_MAX_BYTES,
   siteMessages,
   staffTicketListFields,
   staffTypeDeleteFields,
@@ -17,6 +18,7 @@ import { CloudError, ok } from '../../http/envelope.ts';
 import { parseFields, parseForm } from '../../http/validate.ts';
 import type { Account, AccountService } from '../accounts/service.ts';
 import type { TicketService } from './service.ts';
+import { UploadLimitError, uploadLimitMessages } from './upload-limits.ts';
 
 function requireStaff(account: Account): Account {
   if (account.role !== 'staff') throw new CloudError(403, siteMessages.auth.forbidden);
@@ -27,7 +29,15 @@ export function ticketRoutes(
   app: FastifyInstance,
   accounts: AccountService,
   tickets: TicketService,
+  options: { sweepIntervalMs?: number } = {},
 ): void {
+  // Unattached uploads are swept when the cloud is ready and then periodically; the timers and the
+  // staff-mail queue stop with the app.
+  app.addHook('onReady', async () => {
+    void tickets.start({ log: app.log, sweepIntervalMs: options.sweepIntervalMs });
+  });
+  app.addHook('onClose', async () => tickets.close());
+
   app.post('/api/hainiao/workordertype', async (request) => {
     const { data, lang } = await parseForm(request, ticketTypeFields);
     await accounts.requireSession(data.token);
@@ -69,21 +79,57 @@ export function ticketRoutes(
     );
   });
 
-  // Upload: the form's text fields and one file part. Nothing is stored unless every check passes.
-  app.post('/api/hainiao/workorderupload', async (request) => {
+  // Upload: the form's text fields, then one file part, which is streamed (never held whole in
+  // memory) once the token before it is known to be good. Nothing is stored unless every check
+  // passes; whatever of the body is not stored is read and dropped, so the answer always arrives.
+  app.post('/api/hainiao/workorderupload', async (request, reply) => {
     const fields: Record<string, string> = {};
-    let file: { filename: string | undefined; data: Buffer } | undefined;
+    let file: 'none' | 'before-token' | 'seen' = 'none';
+    let stored: { fileid: string; filepath: string } | undefined;
+    let refusal: unknown;
     if (request.isMultipart()) {
-      for await (const part of request.parts()) {
-        if (part.type === 'field') fields[part.fieldname] = String(part.value);
-        else if (file) part.file.resume();
-        else file = { filename: part.filename, data: await part.toBuffer() };
+      // One byte over the video cap, so that the stream shows an oversize file to the size check
+      // rather than being cut at exactly the cap.
+      const options = {
+        limits: { fileSize: ATTACHMENT_VIDEO_MAX_BYTES + 1 },
+        // The size check answers an oversize file, not the parser's generic 413 error.
+        throwFileSizeLimit: false,
+      };
+      const parts = request.parts(options);
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value);
+          continue;
+        }
+        if (file !== 'none') {
+          part.file.resume();
+          continue;
+        }
+        file = fields.token ? 'seen' : 'before-token';
+        if (file === 'seen') {
+          try {
+            const { data } = parseFields(request, ticketUploadFields, fields);
+            const account = await accounts.requireSession(data.token);
+            stored = await tickets.upload(account, {
+              filename: part.filename,
+              stream: part.file,
+              truncated: () => part.file.truncated,
+            });
+          } catch (error) {
+            refusal = error;
+          }
+        }
+        part.file.resume();
       }
     }
+    if (refusal instanceof UploadLimitError) {
+      reply.header('Retry-After', String(refusal.retryAfterSeconds));
+    }
+    if (refusal) throw refusal;
     const { data, lang } = parseFields(request, ticketUploadFields, fields);
-    const account = await accounts.requireSession(data.token);
-    if (!file || file.data.length === 0) throw new CloudError(1, siteMessages.ticket.noFile);
-    const stored = await tickets.upload(account, file);
+    await accounts.requireSession(data.token);
+    if (file === 'before-token') throw new CloudError(1, uploadLimitMessages.fileBeforeToken);
+    if (!stored) throw new CloudError(1, siteMessages.ticket.noFile);
     return ok({ ...stored, msg: siteMessages.ticket.uploadSuccess[lang] });
   });
 

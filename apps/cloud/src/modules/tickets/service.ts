@@ -16,19 +16,37 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CloudDatabase } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { CloudError } from '../../http/envelope.ts';
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { boundedNotifier, STAFF_MAILS_PER_MINUTE } from '../../notify/bounded.ts';
 import type { Mailer } from '../../notify/mailer.ts';
-import type { FileStore } from '../../storage/files.ts';
+import type { FileStore, ReceivedFile } from '../../storage/files.ts';
 import type { Account, Clock } from '../accounts/service.ts';
 import {
+  capped,
   cleanFileName,
   detectAttachment,
   maxBytesFor,
   newFileId,
+  peek,
   signedLink,
+  TooLargeError,
   verifyLink,
 } from './attachments.ts';
+import {
+  DAY_MS,
+  HOUR_MS,
+  inProgressCounter,
+  UNLINKED_UPLOAD_MAX_AGE_MS,
+  UNLINKED_UPLOAD_QUOTA_BYTES,
+  UPLOAD_BYTES_PER_DAY,
+  UPLOAD_SWEEP_INTERVAL_MS,
+  UploadLimitError,
+  UPLOADS_PER_HOUR,
+} from './upload-limits.ts';
 
 const isStaff = (account: Account) => account.role === 'staff';
+const STAFF_MAIL_RATE_TEXT = `${STAFF_MAILS_PER_MINUTE} mails a minute`;
 const notFound = () => new CloudError(404, siteMessages.ticket.notFound);
 
 export interface TicketQuery {
@@ -45,6 +63,7 @@ export interface TicketDeps {
   database: CloudDatabase;
   files: FileStore;
   mailer: Mailer;
+  /** The link-signing key (CloudKeys.signing): never the encryption key. */
   secret: Buffer;
   clock?: Clock;
   /** Where links in notification mails point. */
@@ -61,6 +80,28 @@ export function ticketService({
 }: TicketDeps) {
   const { db } = database;
   const now = () => clock().toISOString();
+  let log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> | undefined;
+  const uploading = inProgressCounter();
+
+  // New-ticket mails to staff go out at a bounded rate; a burst is coalesced into one summary.
+  const staffNotices = boundedNotifier({
+    send: async (mail) => mailer.send({ to: await staffEmails(), ...mail }),
+    summary: (count, lines, more) => ({
+      subject: `[Hainiao] ${count} new tickets`,
+      text: [
+        `${count} new tickets were opened (notifications are grouped above ${STAFF_MAIL_RATE_TEXT}):`,
+        '',
+        ...lines,
+        ...(more > 0 ? [`… and ${more} more`] : []),
+        '',
+        `${siteUrl}/staff`,
+      ].join('\n'),
+    }),
+    log: {
+      info: (details, message) => log?.info(details, message),
+      warn: (details, message) => log?.warn(details, message),
+    },
+  });
 
   /** The one place tickets are scoped: owners reach their own, staff reach all, others nothing. */
   async function reachable(account: Account, id: number) {
@@ -117,6 +158,110 @@ export function ticketService({
       name: row.name,
       reply_id: row.reply_id,
     }));
+  }
+
+  let sweepTimer: NodeJS.Timeout | undefined;
+  let sweeping: Promise<void> | undefined;
+
+  const tooLarge = (max: number) => {
+    const message = siteMessages.validation.attachmentTooLarge;
+    const size = `${Math.round(max / 1024 / 1024)} MB`;
+    return new CloudError(1, {
+      en: format(message.en, { max: size }),
+      zh: format(message.zh, { max: size }),
+    });
+  };
+  const secondsUntil = (iso: string | undefined, window: number) =>
+    iso ? Math.max(1, Math.ceil((Date.parse(iso) + window - clock().getTime()) / 1000)) : 60;
+
+  /**
+   * Refuses (UploadLimitError) when the account is at one of its upload limits. Before an upload
+   * `written` is 0 and the account must have room for one more; after it (its row written)
+   * `written` is 1 and the counts, this upload included, must not exceed the limits.
+   */
+  async function assertUploadAllowed(accountId: number, written: 0 | 1) {
+    const at = clock().getTime();
+    const hourAgo = new Date(at - HOUR_MS).toISOString();
+    const dayAgo = new Date(at - DAY_MS).toISOString();
+    const mine = db.selectFrom('attachment').where('uploader_id', '=', accountId);
+    const [hour, day, unlinked] = await Promise.all([
+      mine
+        .where('created_at', '>', hourAgo)
+        .select((eb) => [
+          eb.fn.countAll<string | number>().as('n'),
+          eb.fn.min('created_at').as('oldest'),
+        ])
+        .executeTakeFirstOrThrow(),
+      mine
+        .where('created_at', '>', dayAgo)
+        .select((eb) => [
+          eb.fn.sum<string | number | null>('size').as('bytes'),
+          eb.fn.min('created_at').as('oldest'),
+        ])
+        .executeTakeFirstOrThrow(),
+      mine
+        .where('ticket_id', 'is', null)
+        .where('reply_id', 'is', null)
+        .select((eb) => [
+          eb.fn.sum<string | number | null>('size').as('bytes'),
+          eb.fn.min('created_at').as('oldest'),
+        ])
+        .executeTakeFirstOrThrow(),
+    ]);
+    // Before: room for one more (count below the limit, bytes below the cap); after: within them.
+    const over = (value: number, limit: number) => (written ? value > limit : value >= limit);
+    if (over(Number(hour.n), UPLOADS_PER_HOUR)) {
+      throw new UploadLimitError('perHour', secondsUntil(hour.oldest ?? undefined, HOUR_MS));
+    }
+    if (over(Number(day.bytes ?? 0), UPLOAD_BYTES_PER_DAY)) {
+      throw new UploadLimitError('perDay', secondsUntil(day.oldest ?? undefined, DAY_MS));
+    }
+    if (over(Number(unlinked.bytes ?? 0), UNLINKED_UPLOAD_QUOTA_BYTES)) {
+      throw new UploadLimitError(
+        'unlinkedQuota',
+        secondsUntil(
+          unlinked.oldest ?? undefined,
+          UNLINKED_UPLOAD_MAX_AGE_MS + UPLOAD_SWEEP_INTERVAL_MS,
+        ),
+      );
+    }
+  }
+
+  /**
+   * Removes uploads never attached to a ticket or reply once they are older than an hour (rows
+   * and files), and temporary files a crash left behind. Resolves with how many were removed.
+   */
+  async function sweepUnlinkedUploads(): Promise<number> {
+    const before = new Date(clock().getTime() - UNLINKED_UPLOAD_MAX_AGE_MS).toISOString();
+    let removed = 0;
+    for (;;) {
+      const batch = await db
+        .selectFrom('attachment')
+        .select('id')
+        .where('ticket_id', 'is', null)
+        .where('reply_id', 'is', null)
+        .where('created_at', '<', before)
+        .limit(500)
+        .execute();
+      if (batch.length === 0) break;
+      // Still unattached at the moment of the delete: an upload linked meanwhile is kept.
+      const gone = await db
+        .deleteFrom('attachment')
+        .where(
+          'id',
+          'in',
+          batch.map((row) => row.id),
+        )
+        .where('ticket_id', 'is', null)
+        .where('reply_id', 'is', null)
+        .returning('stored_name')
+        .execute();
+      for (const row of gone) await files.remove(row.stored_name);
+      removed += gone.length;
+      if (batch.length < 500) break;
+    }
+    await files.removeStale(UNLINKED_UPLOAD_MAX_AGE_MS);
+    return removed;
   }
 
   async function staffEmails(): Promise<string[]> {
@@ -311,13 +456,11 @@ export function ticketService({
         });
         return row.id;
       });
-      void staffEmails().then((to) =>
-        mailer.send({
-          to,
-          subject: `[Hainiao] New ticket #${id}: ${fields.title}`,
-          text: `${account.account} <${fields.email}> opened ticket #${id}.\n\n${fields.title}\n\n${fields.content}\n\n${siteUrl}/staff/ticket/${id}`,
-        }),
-      );
+      staffNotices.notify({
+        subject: `[Hainiao] New ticket #${id}: ${fields.title}`,
+        text: `${account.account} <${fields.email}> opened ticket #${id}.\n\n${fields.title}\n\n${fields.content}\n\n${siteUrl}/staff/ticket/${id}`,
+        line: `#${id} ${fields.title} — ${account.account} <${fields.email}> ${siteUrl}/staff/ticket/${id}`,
+      });
       return { id };
     },
 
@@ -406,23 +549,34 @@ export function ticketService({
       return { id, status };
     },
 
-    /** Checks an upload by its bytes, stores it under a generated name, and records its owner. */
-    async upload(account: Account, file: { filename: string | undefined; data: Buffer }) {
-      const type = await detectAttachment(file.data);
-      if (!type) throw new CloudError(1, siteMessages.validation.attachmentType);
-      const max = maxBytesFor(type.mime);
-      if (file.data.length > max) {
-        const message = siteMessages.validation.attachmentTooLarge;
-        const size = `${Math.round(max / 1024 / 1024)} MB`;
-        throw new CloudError(1, {
-          en: format(message.en, { max: size }),
-          zh: format(message.zh, { max: size }),
-        });
-      }
-      const id = newFileId();
-      const stored = `${id}.${type.ext}`;
-      await files.put(stored, file.data);
+    /**
+     * Takes one upload from its stream: the account's limits first (nothing is read before), then
+     * the type from the first bytes, then the rest streamed to a temporary file of the store with
+     * the type's size cap enforced as it arrives. A refused or failed upload leaves no file and no
+     * row. The caller drains whatever of the stream is left.
+     */
+    async upload(
+      account: Account,
+      file: { filename: string | undefined; stream: Readable; truncated?: () => boolean },
+    ) {
+      const release = uploading.acquire(account.id);
+      let received: ReceivedFile | undefined;
+      let id: string | undefined;
       try {
+        await assertUploadAllowed(account.id, 0);
+        const { head, rest } = await peek(file.stream);
+        if (head.length === 0) throw new CloudError(1, siteMessages.ticket.noFile);
+        const type = await detectAttachment(head);
+        if (!type) throw new CloudError(1, siteMessages.validation.attachmentType);
+        const max = maxBytesFor(type.mime);
+        id = newFileId();
+        const stored = `${id}.${type.ext}`;
+        try {
+          received = await files.receive(stored, capped(head, rest, max, file.truncated));
+        } catch (error) {
+          if (error instanceof TooLargeError) throw tooLarge(error.max);
+          throw error;
+        }
         await db
           .insertInto('attachment')
           .values({
@@ -433,15 +587,65 @@ export function ticketService({
             name: cleanFileName(file.filename, type.ext),
             stored_name: stored,
             mime: type.mime,
-            size: file.data.length,
+            size: received.size,
             created_at: now(),
           })
           .execute();
+        // Counted again with this upload's row written: of uploads racing for the last places,
+        // each sees at least all rows written before its own, so no more than the limits remain.
+        await assertUploadAllowed(account.id, 1);
+        await received.commit();
+        return { fileid: id, filepath: signedLink(secret, id, clock()) };
       } catch (error) {
-        await files.remove(stored);
+        if (received) {
+          await received.discard();
+          if (id) await db.deleteFrom('attachment').where('id', '=', id).execute();
+        }
         throw error;
+      } finally {
+        release();
       }
-      return { fileid: id, filepath: signedLink(secret, id, clock()) };
+    },
+
+    sweepUnlinkedUploads,
+
+    /**
+     * Starts the background work: the sweep of unattached uploads, now and every `sweepIntervalMs`
+     * (an `unref()`'d timer, so it never keeps the process alive; a sweep still running when the
+     * next is due is not doubled). Resolves when the first sweep has run.
+     */
+    start(options: { log?: FastifyBaseLogger; sweepIntervalMs?: number } = {}): Promise<void> {
+      log = options.log ?? log;
+      const sweep = () =>
+        (sweeping ??= sweepUnlinkedUploads()
+          .then((removed) => {
+            if (removed > 0)
+              log?.info({ removed }, 'removed unattached uploads older than an hour');
+          })
+          .catch((error: unknown) => {
+            log?.error({ err: error }, 'sweep of unattached uploads failed');
+          })
+          .finally(() => {
+            sweeping = undefined;
+          }));
+      if (sweepTimer) clearInterval(sweepTimer);
+      sweepTimer = setInterval(
+        () => void sweep(),
+        options.sweepIntervalMs ?? UPLOAD_SWEEP_INTERVAL_MS,
+      );
+      sweepTimer.unref();
+      return sweep();
+    },
+
+    /**
+     * Stops the sweep (waiting for one under way, so the database is not closed beneath it) and
+     * the mail queue (a pending summary mail is logged, not sent).
+     */
+    async close() {
+      if (sweepTimer) clearInterval(sweepTimer);
+      sweepTimer = undefined;
+      staffNotices.close();
+      await sweeping;
     },
 
     /** The file behind a signed link, or null when the link is forged or expired. */

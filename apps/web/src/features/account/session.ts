@@ -41,6 +41,11 @@ export function clearSession(): void {
   listeners.forEach((listener) => listener());
 }
 
+/** The stored session now (outside React: event handlers, effects). */
+export function currentSession(): Session | null {
+  return read();
+}
+
 /** The stored session, or null; null during prerendering (no storage on the server). */
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribe, read, () => null);

@@ -5,13 +5,16 @@ import { safeTarget, siteMessages, type Lang } from '@hainiao/contract';
 import { CloudCallError } from '../../api/cloud.ts';
 import { useLang, useLocalize } from '../../shared/useLang.ts';
 import { routeLink } from './routeLink.ts';
+import { newSigninNonce } from './signinNonce.ts';
 
 /**
  * Submits a sign-in or sign-up call and, with the one-time client token it answers, goes through
  * `/route` exactly like the desktop client's link, on to `?url=` (same-site only) or the console.
+ * The call carries a fresh sign-in nonce kept in this tab (signinNonce.ts): the cloud binds the
+ * token to it, so /route knows this sign-in started here and does not ask before switching.
  */
 export function useClientTokenSubmit<V>(
-  call: (values: V, lang: Lang) => Promise<{ clienttoken: string }>,
+  call: (values: V, lang: Lang, nonce: string | undefined) => Promise<{ clienttoken: string }>,
 ) {
   const lang = useLang();
   const localize = useLocalize();
@@ -24,7 +27,7 @@ export function useClientTokenSubmit<V>(
   async function submit(values: V) {
     setBusy(true);
     try {
-      const { clienttoken } = await call(values, lang);
+      const { clienttoken } = await call(values, lang, newSigninNonce());
       void navigate(localize(routeLink(clienttoken, next)));
     } catch (error) {
       void message.error(

@@ -13,13 +13,14 @@ function SignInForm() {
   const lang = useLang();
   const localize = useLocalize();
   const { submit, busy, next, hasNext } = useClientTokenSubmit(
-    (values: { identity: string; password: string }, lang) => {
+    (values: { identity: string; password: string }, lang, nonce) => {
       const identity = values.identity.trim();
       return signIn(
         identity.includes('@')
           ? { email: identity, password: values.password }
           : { Account: identity, password: values.password },
         lang,
+        nonce,
       );
     },
   );

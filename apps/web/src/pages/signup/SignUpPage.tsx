@@ -23,10 +23,11 @@ function SignUpForm() {
   const invalid = (field: string) =>
     format(siteMessages.validation.invalidParameter[lang], { field });
   const { submit, busy } = useClientTokenSubmit(
-    (values: { Account: string; email: string; password: string }, lang) =>
+    (values: { Account: string; email: string; password: string }, lang, nonce) =>
       signUp(
         { Account: values.Account.trim(), email: values.email.trim(), password: values.password },
         lang,
+        nonce,
       ),
   );
 

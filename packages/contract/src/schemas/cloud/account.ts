@@ -25,8 +25,25 @@ function email(example: string) {
     .meta({ zh: '邮箱地址', example, format: 'email' });
 }
 
+/**
+ * The sign-in nonce (login CSRF on /route): the site's sign-in and sign-up pages send a random
+ * nonce they keep in the tab's sessionStorage; /status exchanges a token bound to one only with it.
+ */
+const nonceField = z
+  .string()
+  .optional()
+  .describe(
+    'Random nonce the signing-in tab keeps (22 to 128 base64url characters); a token issued with ' +
+      'one is exchanged only with the same nonce',
+  )
+  .meta({
+    zh: '发起登录的标签页保存的随机串（22 到 128 个 base64url 字符）；带此串签发的 Token 只能凭同一串兑换',
+    example: 'Q2h1bmtlZC1ub25jZS1leGFtcGxlLTAx',
+  });
+
 /** POST /api/hainiao/status: exchanges a one-time client token for the session token. */
 export const statusFields = commonFields.extend({
+  nonce: nonceField,
   clienttoken: z
     .string({ error: ValidationKey.tokenRequired })
     .trim()
@@ -67,7 +84,7 @@ export const signupForm = z.object({
 export type SignupForm = z.infer<typeof signupForm>;
 
 /** POST /api/hainiao/signup. */
-export const signupFields = commonFields.extend(signupForm.shape);
+export const signupFields = commonFields.extend({ ...signupForm.shape, nonce: nonceField });
 export type SignupFields = z.infer<typeof signupFields>;
 
 /** The fields of the sign-in form: Account or email, and the password. */
@@ -98,9 +115,14 @@ export function checkSigninIdentity(
 }
 
 /** POST /api/hainiao/signin. */
-export const signinFields = commonFields.extend(signinForm.shape).superRefine(checkSigninIdentity);
+export const signinFields = commonFields
+  .extend({ ...signinForm.shape, nonce: nonceField })
+  .superRefine(checkSigninIdentity);
 export type SigninFields = z.infer<typeof signinFields>;
 
 /** POST /api/hainiao/signout: ends the session token. */
 export const signoutFields = tokenFields;
 export type SignoutFields = z.infer<typeof signoutFields>;
+
+/** POST /api/hainiao/signoutall: ends every session of the token's account. */
+export const signoutAllFields = tokenFields;
