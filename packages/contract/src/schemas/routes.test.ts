@@ -65,6 +65,8 @@ const SPEC_CLOUD_CALLS = [
   'signup',
   'signin',
   'signout',
+  // Not in the spec: "sign out everywhere" in the console (README, Security).
+  'signoutall',
   'apilogin',
   'apiheartbeat',
   'apilogout',
