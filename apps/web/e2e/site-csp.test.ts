@@ -7,8 +7,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { chatAllowedOn as cloudChatAllowedOn } from '../../cloud/src/site/headers.ts';
-import { chatAllowedOn as webChatAllowedOn } from '../src/app/ChatScript.ts';
 import { launchChromium, startTestSystem } from './harness.ts';
 
 describe('site under its Content-Security-Policy in Chromium', () => {
@@ -175,35 +173,5 @@ describe('site under its Content-Security-Policy in Chromium', () => {
     expect(await page.locator('script#hainiao-chat-script').count()).toBe(0);
     expect(problems).toEqual([]);
     await page.context().close();
-  });
-
-  test('the cloud and the site agree on where the chat may run', () => {
-    for (const path of [
-      '/',
-      '/zh',
-      '/application',
-      '/price',
-      '/download',
-      '/api',
-      '/zh/api',
-      '/api/doc',
-      '/zh/api/doc/session',
-      '/faq',
-      '/faq/a.html',
-      '/route',
-      '/privacy',
-      '/ticket',
-      '/ticket/add',
-      '/zh/ticket/info/4',
-      '/ticket/info',
-      '/signin',
-      '/signup',
-      '/staff',
-      '/zh/staff/ticket/3',
-      '/staff/elsewhere',
-      '/no-such-page',
-    ]) {
-      expect(webChatAllowedOn(path), path).toBe(cloudChatAllowedOn(path));
-    }
   });
 });

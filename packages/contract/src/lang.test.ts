@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   activeMenuKey,
+  chatAllowedOn,
   cloudLang,
   langFromCloud,
   langFromPath,
@@ -142,4 +143,31 @@ describe('safeTarget', () => {
     'api',
     '/a\nb',
   ])('%s is refused', (t) => expect(safeTarget(t)).toBeNull());
+});
+
+describe('chatAllowedOn', () => {
+  test('public pages in both languages; never signed-in screens or the sign-in steps', () => {
+    for (const path of ['/', '/zh', '/application', '/price', '/download', '/api/doc']) {
+      expect(chatAllowedOn(path), path).toBe(true);
+    }
+    for (const path of ['/faq', '/zh/api/doc/session', '/privacy', '/no-such-page']) {
+      expect(chatAllowedOn(path), path).toBe(true);
+    }
+    for (const path of [
+      '/api',
+      '/zh/api',
+      '/route',
+      '/signin',
+      '/signup',
+      '/ticket',
+      '/ticket/add',
+      '/zh/ticket/info/4',
+      '/staff',
+      '/zh/staff/ticket/3',
+      '/staff/elsewhere',
+      '/ticket/x/y',
+    ]) {
+      expect(chatAllowedOn(path), path).toBe(false);
+    }
+  });
 });

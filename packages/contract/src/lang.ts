@@ -137,3 +137,31 @@ export function matchSiteRoute(href: string): keyof typeof SITE_ROUTES | null {
   if (API_DOC_CHILD.test(path)) return 'apiDoc';
   return ROUTE_PATTERNS.find((route) => route.regex.test(path))?.key ?? null;
 }
+
+/** Routes where no outside script may run: the console, tickets, staff, and the sign-in steps. */
+const PRIVATE_ROUTES = new Set<string>([
+  'api',
+  'route',
+  'signin',
+  'signup',
+  'ticket',
+  'ticketAdd',
+  'ticketInfo',
+  'ticketInfoMissingId',
+  'staff',
+  'staffTicket',
+]);
+
+/**
+ * Whether the customer-service chat script may run on a page (either language): never on
+ * signed-in screens and the sign-in steps, where an outside script could read tokens, keys or
+ * passwords. The cloud sends no chat meta tag and no chat host in the page's CSP there, and the
+ * site never loads the script there.
+ */
+export function chatAllowedOn(pathname: string): boolean {
+  const route = matchSiteRoute(pathname);
+  if (route !== null && PRIVATE_ROUTES.has(route)) return false;
+  // Paths under a private area that the route table does not know (e.g. /ticket/x/y) are 404
+  // pages; they stay private too, whatever is typed after /ticket or /staff.
+  return !/^(?:\/zh)?\/(?:ticket|staff)(?:\/|$)/.test(pathname);
+}

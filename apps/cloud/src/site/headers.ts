@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { matchSiteRoute } from '@hainiao/contract';
 
 /**
  * Security headers of everything the cloud serves (README "Security").
@@ -11,33 +10,6 @@ import { matchSiteRoute } from '@hainiao/contract';
  * Other answers (JSON, files) get a policy that allows nothing, unless the route set its own (the
  * attachment downloads keep their stricter, sandboxing one).
  */
-
-/** Routes where no outside script may run: the console, tickets, staff, and the sign-in steps. */
-const PRIVATE_ROUTES = new Set([
-  'api',
-  'route',
-  'signin',
-  'signup',
-  'ticket',
-  'ticketAdd',
-  'ticketInfo',
-  'ticketInfoMissingId',
-  'staff',
-  'staffTicket',
-]);
-
-/**
- * Whether the customer-service chat script may run on a page (either language). It never does on
- * signed-in screens and on the sign-in steps, where an outside script could read tokens, keys or
- * passwords. Mirrored by apps/web/src/app/ChatScript.ts (`chatAllowedOn`); a test keeps them equal.
- */
-export function chatAllowedOn(pathname: string): boolean {
-  const route = matchSiteRoute(pathname);
-  if (route !== null && PRIVATE_ROUTES.has(route)) return false;
-  // Paths under a private area that the route table does not know (e.g. /ticket/x/y) are 404
-  // pages; they stay private too, whatever is typed after /ticket or /staff.
-  return !/^(?:\/zh)?\/(?:ticket|staff)(?:\/|$)/.test(pathname);
-}
 
 /**
  * The loopback origins the API docs' "try it" panel calls: the visitor's own local API. The port

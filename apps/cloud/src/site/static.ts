@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { langFromPath, matchSiteRoute, stripLangPrefix } from '@hainiao/contract';
-import { chatAllowedOn, chatSource, newNonce, pageCsp, withNonce } from './headers.ts';
+import { chatAllowedOn, langFromPath, matchSiteRoute, stripLangPrefix } from '@hainiao/contract';
+import { chatSource, newNonce, pageCsp, withNonce } from './headers.ts';
 
 /** File names the web build writes next to the prerendered pages (see apps/web/scripts/prerender.ts). */
 export const SHELL_FILE = '200.html';

@@ -1,36 +1,10 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { matchSiteRoute, type Lang } from '@hainiao/contract';
+import { chatAllowedOn, type Lang } from '@hainiao/contract';
 
 /** The meta tag the cloud adds when a chat script is configured (`CHAT_SCRIPT_URL`). */
 export const CHAT_META_NAME = 'hainiao-chat';
 export const CHAT_SCRIPT_ID = 'hainiao-chat-script';
-
-/** Routes where no outside script may run: the console, tickets, staff, and the sign-in steps. */
-const PRIVATE_ROUTES = new Set<string>([
-  'api',
-  'route',
-  'signin',
-  'signup',
-  'ticket',
-  'ticketAdd',
-  'ticketInfo',
-  'ticketInfoMissingId',
-  'staff',
-  'staffTicket',
-]);
-
-/**
- * Whether the customer-service chat may run on a page (either language): never on signed-in
- * screens and sign-in steps, where an outside script could read tokens, keys or passwords. The
- * cloud applies the same rule (apps/cloud/src/site/headers.ts): on those pages it sends no chat
- * meta tag and a Content-Security-Policy that does not name the chat's host.
- */
-export function chatAllowedOn(pathname: string): boolean {
-  const route = matchSiteRoute(pathname);
-  if (route !== null && PRIVATE_ROUTES.has(route)) return false;
-  return !/^(?:\/zh)?\/(?:ticket|staff)(?:\/|$)/.test(pathname);
-}
 
 /** The chat script's URL for a language: the configured URL with `lang=en|zh`. */
 export function chatScriptUrl(base: string, lang: Lang): string {
