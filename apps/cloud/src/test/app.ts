@@ -7,15 +7,24 @@ import { buildApp, type AppOptions } from '../app.ts';
 import type { CloudDatabase } from '../db/database.ts';
 import { diskStore } from '../storage/files.ts';
 
-/** The cloud app on a test database, with a fresh secret and no site. */
-export function buildTestApp(database: CloudDatabase, options: Partial<AppOptions> = {}) {
-  return buildApp({
+/**
+ * The cloud app on a test database, with a fresh secret and no site; its own file folder (unless
+ * the test gives one) goes away when the app closes.
+ */
+export async function buildTestApp(
+  database: CloudDatabase,
+  options: Partial<AppOptions> = {},
+): Promise<FastifyInstance> {
+  const dir = options.files ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-files-'));
+  const app = await buildApp({
     database,
     webDist: null,
     secret: randomBytes(32),
-    files: diskStore(fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-files-'))),
+    files: options.files ?? diskStore(dir!),
     ...options,
   });
+  if (dir) app.addHook('onClose', async () => fs.rmSync(dir, { recursive: true, force: true }));
+  return app;
 }
 
 /** A multipart body as the site sends it (site spec §7: inweb=1 and lang on every call). */
