@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { strToU8, zipSync, type Zippable } from 'fflate';
@@ -30,19 +30,19 @@ import { isSafeName, PLUGIN_MAX_FILES } from './runtime/library.ts';
 import {
   browsersOf,
   hasChromium,
+  newHostKey,
   startBrowserService,
   startLookup,
   startSite,
+  startSshServer,
   until,
 } from './test/browser.ts';
 import { startTestService, type TestService } from './test/server.ts';
 
-const { Server: SshServer, utils: sshUtils } = ssh2;
+const { utils: sshUtils } = ssh2;
 
 // ---------------------------------------------------------------------------------------------
 // SSH
-
-const newHostKey = () => sshUtils.generateKeyPairSync('ed25519').private;
 
 /** The raw (wire-format) public key of a private host key. */
 function publicBlob(privateKey: string): Buffer {
@@ -74,51 +74,9 @@ function fingerprintOf(privateKey: string): string {
   return computed;
 }
 
-/**
- * An SSH server (ssh2, password auth, forwards TCP) with a given host key, on a given port (0: a
- * free one); close() also drops the connected clients, so the same port can take another server.
- * The pattern of startSshServer in test/browser.ts.
- */
-async function sshServer(hostKey: string, port = 0, user = 'tunnel', pass = 'secret') {
-  const clients = new Set<{ end(): unknown }>();
-  const destinations: string[] = [];
-  const server = new SshServer({ hostKeys: [hostKey] }, (client) => {
-    clients.add(client);
-    client.on('close', () => clients.delete(client));
-    client.on('error', () => undefined);
-    client.on('authentication', (context) => {
-      if (context.method === 'password' && context.username === user && context.password === pass) {
-        context.accept();
-      } else {
-        context.reject(['password']);
-      }
-    });
-    client.on('ready', () => {
-      client.on('tcpip', (accept, reject, info) => {
-        destinations.push(`${info.destIP}:${info.destPort}`);
-        const upstream = net.connect(info.destPort, info.destIP, () => {
-          const channel = accept();
-          channel.on('error', () => upstream.destroy());
-          upstream.pipe(channel).pipe(upstream);
-        });
-        upstream.on('error', () => reject?.());
-      });
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    destinations,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const client of clients) client.end();
-        server.close(() => resolve());
-      }),
-  };
-}
+/** The shared SSH server, restartable on a port with a given key (test/browser.ts). */
+const sshServer = (hostKey: string, port = 0, user = 'tunnel', pass = 'secret') =>
+  startSshServer(user, pass, { hostKey, port });
 
 const mode = (file: string) => fs.statSync(file).mode & 0o777;
 

@@ -217,11 +217,24 @@ export async function startSocks5(user = 'suser', pass = 'spass') {
   };
 }
 
-/** An SSH server (ssh2) with password auth that forwards TCP (ssh -D style tunnels). */
-export async function startSshServer(user = 'tunnel', pass = 'secret') {
+/** A new ed25519 host key for an SSH server. */
+export const newHostKey = () => sshUtils.generateKeyPairSync('ed25519').private;
+
+/**
+ * An SSH server (ssh2) with password auth that forwards TCP (ssh -D style tunnels). `hostKey` and
+ * `port` let a test restart "the same server" on the same port with the same or another key.
+ */
+export async function startSshServer(
+  user = 'tunnel',
+  pass = 'secret',
+  options: { hostKey?: string; port?: number } = {},
+) {
   const destinations: string[] = [];
-  const hostKey = sshUtils.generateKeyPairSync('ed25519').private;
+  const clients = new Set<{ end(): unknown }>();
+  const hostKey = options.hostKey ?? newHostKey();
   const server = new SshServer({ hostKeys: [hostKey] }, (client) => {
+    clients.add(client);
+    client.on('close', () => clients.delete(client));
     client.on('error', () => undefined);
     client.on('authentication', (context) => {
       if (context.method === 'password' && context.username === user && context.password === pass) {
@@ -242,11 +255,18 @@ export async function startSshServer(user = 'tunnel', pass = 'secret') {
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
   return {
     port: (server.address() as net.AddressInfo).port,
     destinations,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of clients) client.end();
+        server.close(() => resolve());
+      }),
   };
 }
 
