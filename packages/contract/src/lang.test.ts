@@ -12,45 +12,66 @@ import {
   stripLangPrefix,
 } from './lang.ts';
 
+/** Every case whose answer is not the expected one, as `input → answer (expected …)`: all at once. */
+function mismatches<I, O>(cases: readonly (readonly [I, O])[], answer: (input: I) => O): string[] {
+  return cases.flatMap(([input, expected]) => {
+    const got = answer(input);
+    return Object.is(got, expected)
+      ? []
+      : [
+          `${JSON.stringify(input)} → ${JSON.stringify(got)} (expected ${JSON.stringify(expected)})`,
+        ];
+  });
+}
+
 describe('langFromPath', () => {
-  test.each([
-    ['/', 'en'],
-    ['/zh', 'zh'],
-    ['/zh/', 'zh'],
-    ['/zh/download', 'zh'],
-    ['/zh?x=1', 'zh'],
-    ['/zh#top', 'zh'],
-    ['/download', 'en'],
-    ['/zhong', 'en'],
-    ['/faq/zh', 'en'],
-    ['', 'en'],
-  ])('%s → %s', (path, lang) => expect(langFromPath(path)).toBe(lang));
+  test('a /zh prefix is Chinese, anything else English', () => {
+    const cases = [
+      ['/', 'en'],
+      ['/zh', 'zh'],
+      ['/zh/', 'zh'],
+      ['/zh/download', 'zh'],
+      ['/zh?x=1', 'zh'],
+      ['/zh#top', 'zh'],
+      ['/download', 'en'],
+      ['/zhong', 'en'],
+      ['/faq/zh', 'en'],
+      ['', 'en'],
+    ] as const;
+    expect(mismatches(cases, langFromPath)).toEqual([]);
+  });
 });
 
 describe('stripLangPrefix', () => {
-  test.each([
-    ['/zh', '/'],
-    ['/zh/', '/'],
-    ['/zh/api/doc/browser', '/api/doc/browser'],
-    ['/zh/faq?q=proxy#2', '/faq?q=proxy#2'],
-    ['/zh?a=1', '/?a=1'],
-    ['/price', '/price'],
-    ['/zhong', '/zhong'],
-  ])('%s → %s', (path, out) => expect(stripLangPrefix(path)).toBe(out));
+  test('drops the /zh prefix only, keeping query and hash', () => {
+    const cases = [
+      ['/zh', '/'],
+      ['/zh/', '/'],
+      ['/zh/api/doc/browser', '/api/doc/browser'],
+      ['/zh/faq?q=proxy#2', '/faq?q=proxy#2'],
+      ['/zh?a=1', '/?a=1'],
+      ['/price', '/price'],
+      ['/zhong', '/zhong'],
+    ] as const;
+    expect(mismatches(cases, stripLangPrefix)).toEqual([]);
+  });
 });
 
 describe('localizePath', () => {
-  test.each([
-    ['/', 'zh', '/zh'],
-    ['/download', 'zh', '/zh/download'],
-    ['/zh/download', 'zh', '/zh/download'],
-    ['/zh/download', 'en', '/download'],
-    ['/zh', 'en', '/'],
-    ['/faq#3', 'zh', '/zh/faq#3'],
-    ['/route?token=a&url=/ticket', 'zh', '/zh/route?token=a&url=/ticket'],
-    ['/?x=1', 'zh', '/zh?x=1'],
-    ['/zh?x=1', 'en', '/?x=1'],
-  ] as const)('%s in %s → %s', (path, lang, out) => expect(localizePath(path, lang)).toBe(out));
+  test('moves a path into a language, keeping query and hash', () => {
+    const cases: [[string, 'en' | 'zh'], string][] = [
+      [['/', 'zh'], '/zh'],
+      [['/download', 'zh'], '/zh/download'],
+      [['/zh/download', 'zh'], '/zh/download'],
+      [['/zh/download', 'en'], '/download'],
+      [['/zh', 'en'], '/'],
+      [['/faq#3', 'zh'], '/zh/faq#3'],
+      [['/route?token=a&url=/ticket', 'zh'], '/zh/route?token=a&url=/ticket'],
+      [['/?x=1', 'zh'], '/zh?x=1'],
+      [['/zh?x=1', 'en'], '/?x=1'],
+    ];
+    expect(mismatches(cases, ([path, lang]) => localizePath(path, lang))).toEqual([]);
+  });
 
   test('switching back and forth is lossless', () => {
     const href = '/faq/12.html?from=home#answer';
@@ -73,22 +94,25 @@ describe('languageRedirect', () => {
 });
 
 describe('activeMenuKey', () => {
-  test.each([
-    ['/', 'home'],
-    ['/zh', 'home'],
-    ['/zh/', 'home'],
-    ['', 'home'],
-    ['/application', 'application'],
-    ['/zh/price', 'price'],
-    ['/download?x=1', 'download'],
-    ['/api/doc', 'api-doc'],
-    ['/zh/api/doc/browser', 'api-doc'],
-    ['/api/doc/code#curl', 'api-doc'],
-    ['/api', 'api'],
-    ['/faq/12.html', 'faq'],
-    ['/zh/faq#3', 'faq'],
-    ['/ticket/info/5', 'ticket'],
-  ])('%s → %s', (path, key) => expect(activeMenuKey(path)).toBe(key));
+  test('the menu item of each page, in both languages', () => {
+    const cases = [
+      ['/', 'home'],
+      ['/zh', 'home'],
+      ['/zh/', 'home'],
+      ['', 'home'],
+      ['/application', 'application'],
+      ['/zh/price', 'price'],
+      ['/download?x=1', 'download'],
+      ['/api/doc', 'api-doc'],
+      ['/zh/api/doc/browser', 'api-doc'],
+      ['/api/doc/code#curl', 'api-doc'],
+      ['/api', 'api'],
+      ['/faq/12.html', 'faq'],
+      ['/zh/faq#3', 'faq'],
+      ['/ticket/info/5', 'ticket'],
+    ] as const;
+    expect(mismatches(cases, activeMenuKey)).toEqual([]);
+  });
 });
 
 describe('cloudLang', () => {
@@ -105,44 +129,69 @@ describe('cloudLang', () => {
 });
 
 describe('matchSiteRoute', () => {
-  test.each([
-    ['/', 'home'],
-    ['/zh', 'home'],
-    ['/zh/download', 'download'],
-    ['/faq/12.html', 'faqArticle'],
-    ['/zh/faq/install-guide.html', 'faqArticle'],
-    ['/ticket/info/42', 'ticketInfo'],
-    ['/api/doc/browser', 'apiDoc'],
-    ['/zh/api/doc', 'apiDoc'],
-    ['/route?token=x', 'route'],
-    ['/ticket/info', 'ticketInfoMissingId'],
-    ['/zh/staff/ticket/9', 'staffTicket'],
-  ])('%s → %s', (path, key) => expect(matchSiteRoute(path)).toBe(key));
+  test('each page of the site is recognised, in both languages', () => {
+    const cases = [
+      ['/', 'home'],
+      ['/zh', 'home'],
+      ['/zh/download', 'download'],
+      ['/faq/12.html', 'faqArticle'],
+      ['/zh/faq/install-guide.html', 'faqArticle'],
+      ['/ticket/info/42', 'ticketInfo'],
+      ['/api/doc/browser', 'apiDoc'],
+      ['/zh/api/doc', 'apiDoc'],
+      ['/route?token=x', 'route'],
+      ['/ticket/info', 'ticketInfoMissingId'],
+      ['/zh/staff/ticket/9', 'staffTicket'],
+    ] as const;
+    expect(mismatches(cases, matchSiteRoute)).toEqual([]);
+  });
 
-  test.each([
-    '/nope',
-    '/faq/12',
-    '/ticket/infos',
-    '/zh/price/extra',
-    '/api/doc/a/b',
-    '/staff/ticket',
-  ])('%s is not a page of the site', (path) => expect(matchSiteRoute(path)).toBeNull());
+  test('other paths are not pages of the site', () => {
+    const paths = [
+      '/nope',
+      '/faq/12',
+      '/ticket/infos',
+      '/zh/price/extra',
+      '/api/doc/a/b',
+      '/staff/ticket',
+    ];
+    expect(
+      mismatches(
+        paths.map((path) => [path, null] as const),
+        matchSiteRoute,
+      ),
+    ).toEqual([]);
+  });
 });
 
 describe('safeTarget', () => {
-  test.each(['/api', '/ticket?x=1', '/zh/api', '/faq#3'])('%s is followed', (t) =>
-    expect(safeTarget(t)).toBe(t),
-  );
-  test.each([
-    'https://evil.example/',
-    '//evil.example',
-    '/\\evil.example',
-    'javascript:alert(1)',
-    '',
-    null,
-    'api',
-    '/a\nb',
-  ])('%s is refused', (t) => expect(safeTarget(t)).toBeNull());
+  test('paths of the site are followed', () => {
+    const targets = ['/api', '/ticket?x=1', '/zh/api', '/faq#3'];
+    expect(
+      mismatches(
+        targets.map((t) => [t, t] as const),
+        safeTarget,
+      ),
+    ).toEqual([]);
+  });
+  test('anything else is refused', () => {
+    const targets = [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '',
+      null,
+      'api',
+      '/a\nb',
+    ];
+    expect(
+      mismatches(
+        targets.map((t) => [t, null] as const),
+        safeTarget,
+      ),
+    ).toEqual([]);
+  });
 });
 
 describe('chatAllowedOn', () => {

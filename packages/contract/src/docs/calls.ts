@@ -7,7 +7,7 @@
 import type { Lang, Localized } from '../i18n.ts';
 import { BrowserCodes, MainCodes, SessionCodes } from '../codes/local-api.ts';
 import { CurlCodes } from '../codes/curl.ts';
-import { SCRIPTS_PER_SESSION_MAX } from '../limits.ts';
+import { BROWSER_VERSION_MAX, BROWSER_VERSION_MIN, SCRIPTS_PER_SESSION_MAX } from '../limits.ts';
 import { localApiMessages } from '../messages/local-api.ts';
 import {
   LOCAL_API_ROUTES,
@@ -19,11 +19,11 @@ import { CALL_EXAMPLES, type AnswerExample } from './examples.ts';
 import { callAnchor, callPageOf, type ApiDocCallPage } from './pages.ts';
 import { CALL_TEXTS } from './purposes.ts';
 import { fieldRows, type FieldRow } from './schema.ts';
-import { LOCAL_API_RATE_LIMITS } from './service.ts';
+import { LOCAL_API_OPEN_PATHS, LOCAL_API_RATE_LIMITS } from './service.ts';
 
 export type CodeTableName = 'main' | 'session' | 'browser' | 'curl';
 
-/** The code tables of local-api.md §8 by name. */
+/** The code tables of ../shared/spec/local-api.md §8 by name. */
 export const CODE_TABLES = {
   main: MainCodes,
   session: SessionCodes,
@@ -178,8 +178,8 @@ const CALL_CODES: Readonly<Record<LocalApiPath, readonly CodeRef[]>> = {
   '/api/v1/session/random-user-agent': [
     session(S.OS_INVALID),
     session(S.USER_AGENT_INVALID, {
-      en: 'Version is not a known Chrome major version',
-      zh: 'Version 不是已知的 Chrome 主版本号',
+      en: `Version outside ${BROWSER_VERSION_MIN}–${BROWSER_VERSION_MAX}`,
+      zh: `Version 不在 ${BROWSER_VERSION_MIN}–${BROWSER_VERSION_MAX} 范围内`,
     }),
   ],
   '/api/v1/session/BrowserCache-clean': [],
@@ -200,6 +200,7 @@ const CALL_CODES: Readonly<Record<LocalApiPath, readonly CodeRef[]>> = {
     item(B.ENV_QUEUED),
     item(B.BROWSER_EXITED),
     item(B.CONNECTION_FAILED, { en: 'its proxy failed', zh: '代理连接失败' }),
+    item(B.LOGOUT_EXIT),
     item(B.SESSION_NOT_FOUND),
   ],
   '/api/v1/browser/start': [
@@ -207,12 +208,10 @@ const CALL_CODES: Readonly<Record<LocalApiPath, readonly CodeRef[]>> = {
     item(B.INIT_DATA_FAILED),
     item(B.START_BROWSER_FAILED),
     item(B.PLUGIN_LOAD_FAILED),
-    item(B.SCRIPT_LOAD_FAILED),
     item(B.ENV_RUNNING),
     item(B.ENV_QUEUED),
     item(B.CDP_INIT_FAILED),
     item(B.CONNECTION_FAILED, { en: 'the proxy cannot be reached', zh: '无法连接代理' }),
-    item(B.ENV_INIT_FAILED),
     item(B.SESSION_NOT_FOUND),
   ],
   '/api/v1/browser/stop': [
@@ -307,7 +306,7 @@ export interface DocCall {
   readonly codes: readonly DocCode[];
   /** Calls per minute, when limited. */
   readonly rateLimit?: number;
-  /** Every call but /login needs a logged-in service. */
+  /** Every call but those of LOCAL_API_OPEN_PATHS needs a logged-in service. */
   readonly needsLogin: boolean;
 }
 
@@ -333,7 +332,7 @@ export function docCalls(): readonly DocCall[] {
     const path = route.path as LocalApiPath;
     const text = CALL_TEXTS[path];
     const example = CALL_EXAMPLES[path];
-    const needsLogin = path !== '/login';
+    const needsLogin = !LOCAL_API_OPEN_PATHS.includes(path);
     const rateLimit = LOCAL_API_RATE_LIMITS[path];
     const refs: CodeRef[] = [
       main(M.SUCCESS),

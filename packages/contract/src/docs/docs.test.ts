@@ -139,7 +139,11 @@ describe('the documentation model', () => {
     const byPath = Object.fromEntries(docCalls().map((c) => [c.path, c]));
     expect(byPath['/login']!.rateLimit).toBe(10);
     expect(byPath['/api/v1/session/delete']!.rateLimit).toBe(40);
-    expect(byPath['/api/v1/session/listid']!.rateLimit).toBeUndefined();
+    expect(byPath['/api/v1/session/listid']!.rateLimit).toBe(50);
+    expect(byPath['/api/v1/session/id_script_add']!.rateLimit).toBe(50);
+    expect(byPath['/api/v1/browser/start']!.rateLimit).toBeUndefined();
+    expect(byPath['/api/v1/quit']!.rateLimit).toBeUndefined();
+    expect(byPath['/api/v1/quit']!.needsLogin).toBe(false);
     expect(byPath['/login']!.codes.map((c) => c.code)).toEqual(
       expect.arrayContaining([-1, -2, -3, -5, -12]),
     );

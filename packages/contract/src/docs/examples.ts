@@ -63,6 +63,8 @@ const running = {
   Plugin_Id: [S.pluginId],
   Actived_script_id: S.scriptId,
   Actived_script_name: 'Scroll to bottom',
+  template_id: '',
+  template_name: '',
   TimeZone: 'America/New_York',
   LanguageCode: 'en-US',
   User_Agent:

@@ -295,7 +295,7 @@ function overview(siteUrl: string): string {
     'The local automation service of the Hainiao anti-detection browser. It runs on your own machine',
     '(`hainiao-api`, default port 8186, loopback only) and is called with `POST` and a JSON body',
     '(`Content-Type: application/json`). Log in first with `/login` (Account, APP_ID, APP_KEY from',
-    'the API console); every other call needs the login.',
+    'the API console); every other call but `/api/v1/quit` needs the login.',
     '',
     'Answers of `/api/v1/*` are `{message, code, data}`; `/login` and `/members` answer',
     '`{msg, status, data}`. Code 0 is success; the other codes are in `x-codes` of each call and in',

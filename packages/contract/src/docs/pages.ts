@@ -1,5 +1,5 @@
 /**
- * The documentation pages of the local API (local-api.md §2): their slugs under /api/doc, titles
+ * The documentation pages of the local API (../shared/spec/local-api.md §2): their slugs under /api/doc, titles
  * in both languages, the side navigation's groups, and which call areas each reference page shows.
  * The site's routes, the prerender, the search index and the tests all read them from here.
  */
@@ -9,7 +9,7 @@ import type { LocalApiArea } from '../schemas/routes.ts';
 /** Where the documentation lives (English; Chinese under /zh). `/api/doc` shows the overview. */
 export const API_DOC_BASE = '/api/doc';
 
-/** Every page of local-api.md §2, in the spec's order. */
+/** Every page of ../shared/spec/local-api.md §2, in the spec's order. */
 export const API_DOC_SLUGS = [
   'overview',
   'help',

@@ -7,6 +7,8 @@
 import type { Localized } from '../i18n.ts';
 import {
   AUTO_CONFIGURE_CLIENT_TIMEOUT_MS,
+  BROWSER_VERSION_MAX,
+  BROWSER_VERSION_MIN,
   DEFAULT_GROUP_NAME,
   DELETE_MAX,
   LIST_NUM_DEFAULT,
@@ -37,8 +39,8 @@ export const CALL_TEXTS: Readonly<Record<LocalApiPath, CallText>> = {
   '/login': {
     title: { en: 'Log in', zh: '登录' },
     purpose: {
-      en: 'Logs the service in with an account and one of its API credentials (APP_ID and APP_KEY from the API console), or switches it to another account. Every other call needs a login.',
-      zh: '使用账号及其 API 凭证（API 控制台中的 APP_ID 和 APP_KEY）登录服务，或切换到另一个账号。其他所有接口都需要先登录。',
+      en: 'Logs the service in with an account and one of its API credentials (APP_ID and APP_KEY from the API console), or switches it to another account. Every other call but /api/v1/quit needs a login.',
+      zh: '使用账号及其 API 凭证（API 控制台中的 APP_ID 和 APP_KEY）登录服务，或切换到另一个账号。除 /api/v1/quit 外，其他所有接口都需要先登录。',
     },
     notes: [
       {
@@ -78,6 +80,12 @@ export const CALL_TEXTS: Readonly<Record<LocalApiPath, CallText>> = {
       en: 'Answers, then stops every running browser, releases the credential and ends the service.',
       zh: '先返回结果，然后关闭所有运行中的浏览器、释放凭证并退出服务。',
     },
+    notes: [
+      {
+        en: 'Works whether the service is logged in or not, so a service started in the background (--hide on) without a credential can be stopped too. The loopback and origin checks and the API key (--api-key on) still apply.',
+        zh: '无论服务是否已登录都可调用，因此在后台启动（--hide on）且未登录的服务也能被关闭。本机地址与来源检查以及 API 密钥（--api-key on）仍然有效。',
+      },
+    ],
   },
 
   // --- Environments -----------------------------------------------------------------------------
@@ -238,6 +246,16 @@ export const CALL_TEXTS: Readonly<Record<LocalApiPath, CallText>> = {
       en: 'Answers a user agent exactly as Chrome sends it on the given system, for the given browser version or a current one.',
       zh: '返回与 Chrome 在指定系统上发送的完全一致的 User-Agent，使用指定的浏览器版本或当前版本。',
     },
+    notes: [
+      {
+        en: `Version is a browser version of the downloads, ${BROWSER_VERSION_MIN} to ${BROWSER_VERSION_MAX}; another value answers -109.`,
+        zh: `Version 为可下载的浏览器版本，${BROWSER_VERSION_MIN} 到 ${BROWSER_VERSION_MAX}；其他值返回 -109。`,
+      },
+      {
+        en: "The version in a stored user agent is not the one pages see: a running environment presents the version of the engine that runs it (Chrome/MAJOR.0.0.0 and the client hints of that engine), because a user agent that names another version than its engine is detectable. The start and status answers show it: core is the engine's version and User_Agent carries its major.",
+        zh: '保存的 User-Agent 中的版本号并不是网页看到的版本：运行中的环境呈现的是实际运行它的内核版本（Chrome/主版本号.0.0.0 及该内核的客户端提示），因为声明的版本与内核不一致的 User-Agent 可以被检测出来。启动与状态接口的返回中可以看到：core 为内核版本，User_Agent 中为同一主版本号。',
+      },
+    ],
   },
   '/api/v1/session/BrowserCache-clean': {
     title: { en: 'Clear the browser cache', zh: '清除浏览器缓存' },
@@ -309,6 +327,18 @@ export const CALL_TEXTS: Readonly<Record<LocalApiPath, CallText>> = {
       {
         en: 'With isHeadless 1 there is no window; such an environment can only be ended with kill. Start_Interval waits that many seconds between two launches.',
         zh: 'isHeadless 为 1 时没有窗口，这样的环境只能用 kill 结束。Start_Interval 为两次启动之间等待的秒数。',
+      },
+      {
+        en: "Without isHeadless or args, a start uses the environment's own Session_Headless and Session_Args (set at create); the values of the call win when it sends them (args: [] starts without extra arguments).",
+        zh: '未提供 isHeadless 或 args 时，使用环境自身的 Session_Headless 和 Session_Args（创建时设置）；调用中提供的值优先（args: [] 表示不带额外参数启动）。',
+      },
+      {
+        en: 'core is the version of the engine that runs the environment, and User_Agent names the same major (Chrome/MAJOR.0.0.0), whatever version the stored user agent names: a user agent that disagrees with its engine is detectable.',
+        zh: 'core 为实际运行该环境的内核版本，User_Agent 中为同一主版本号（Chrome/主版本号.0.0.0），与保存的 User-Agent 中写的版本无关：与内核不一致的 User-Agent 可以被检测出来。',
+      },
+      {
+        en: 'template_id and template_name are empty: environments are created from their own settings here, not from a template.',
+        zh: 'template_id 和 template_name 为空：此处的环境由其自身设置创建，不基于模板。',
       },
       {
         en: "Fingerprint_PageOnly lists the values that pages show but workers do not: empty when the environment's system is this computer's; for another system, the platform and client hints that only pages can present (lie detectors compare them with workers).",

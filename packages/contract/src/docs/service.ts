@@ -9,9 +9,10 @@ import {
   LOCAL_API_HOST,
   LOCAL_API_PORT,
   RATE_LIMIT_LOGIN_PER_MINUTE,
+  RATE_LIMIT_SESSION_CALL_PER_MINUTE,
   RATE_LIMIT_SESSION_WRITE_PER_MINUTE,
 } from '../limits.ts';
-import type { LocalApiPath } from '../schemas/routes.ts';
+import { LOCAL_API_ROUTES, type LocalApiPath } from '../schemas/routes.ts';
 
 export interface StartupFlag {
   /** As typed: `--port`. */
@@ -27,7 +28,7 @@ export interface StartupFlag {
 
 const none: Localized = { en: 'none', zh: '无' };
 
-/** The flags of `hainiao-api` (local-api.md §1 plus the data folder, cloud, host and browser). */
+/** The flags of `hainiao-api` (../shared/spec/local-api.md §1 plus the data folder, cloud, host and browser). */
 export const LOCAL_API_FLAGS: readonly StartupFlag[] = [
   {
     flag: '--port',
@@ -173,12 +174,32 @@ export const LOCAL_API_FLAGS: readonly StartupFlag[] = [
   },
 ];
 
-/** Per-minute limits of the calls that have one (local-api.md §9); others are not limited. */
+/** The calls open to a service that is not logged in (every other call answers -4 then). */
+export const LOCAL_API_OPEN_PATHS: readonly LocalApiPath[] = ['/login', '/api/v1/quit'];
+
+/** The session calls §9 limits to 40 a minute ("unit not shown", read per minute). */
+const SESSION_WRITE_PATHS: readonly LocalApiPath[] = [
+  '/api/v1/session/update',
+  '/api/v1/session/proxy/update',
+  '/api/v1/session/delete',
+];
+
+/**
+ * Per-minute limits of the calls that have one (../shared/spec/local-api.md §9), each call with its
+ * own budget: login 10; session update, proxy update and delete 40; every other session call (a
+ * path under /api/v1/session/, "some session calls 40 or 50 per minute") 50. The group, browser,
+ * plugin-list, members and quit calls are not limited.
+ */
 export const LOCAL_API_RATE_LIMITS: Readonly<Partial<Record<LocalApiPath, number>>> = {
   '/login': RATE_LIMIT_LOGIN_PER_MINUTE,
-  '/api/v1/session/update': RATE_LIMIT_SESSION_WRITE_PER_MINUTE,
-  '/api/v1/session/proxy/update': RATE_LIMIT_SESSION_WRITE_PER_MINUTE,
-  '/api/v1/session/delete': RATE_LIMIT_SESSION_WRITE_PER_MINUTE,
+  ...Object.fromEntries(
+    LOCAL_API_ROUTES.filter((route) => route.path.startsWith('/api/v1/session/')).map((route) => [
+      route.path,
+      SESSION_WRITE_PATHS.includes(route.path)
+        ? RATE_LIMIT_SESSION_WRITE_PER_MINUTE
+        : RATE_LIMIT_SESSION_CALL_PER_MINUTE,
+    ]),
+  ),
 };
 
 /** The largest JSON body the service reads. */

@@ -4,7 +4,7 @@ import { securityFilesMessages } from './security-files.ts';
 import { securityLibraryMessages } from './security-library.ts';
 
 /**
- * Success and failure messages of the local API (local-api.md §4, §7, §8).
+ * Success and failure messages of the local API (../shared/spec/local-api.md §4, §7, §8).
  *
  * The English of the messages the spec spells is kept verbatim, including its capitals, spaces
  * and trailing dots ('APISERVER shut down.', 'Session move Success', 'Import Cookie failed').
@@ -64,7 +64,7 @@ export const localApiMessages = {
   groupDeleteSuccess: { en: 'Group Delete Success', zh: '分组删除成功' },
   sessionMoveSuccess: { en: 'Session move Success', zh: '环境移动成功' },
 
-  // --- Failures (§5, DESIGN "Local API: decisions the spec leaves open") ---
+  // --- Failures (§5, ../shared/DESIGN.md "Local API: decisions the spec leaves open") ---
   notLoggedIn: {
     en: 'Not logged in, please call /login first',
     zh: '尚未登录，请先调用 /login 接口',
@@ -75,6 +75,10 @@ export const localApiMessages = {
     zh: '分组下仍有环境，请先将其移至其他分组',
   },
   groupNotFound: { en: 'Group not found', zh: '分组不存在' },
+  groupNamesDiffer: {
+    en: 'Session_Group and Group_Name name different groups: send one of them',
+    zh: 'Session_Group 与 Group_Name 指定了不同的分组：请只提供其中一个',
+  },
   sessionNotFound: { en: 'Session not found', zh: '环境不存在' },
   invalidJson: { en: 'Invalid JSON body', zh: '请求体不是有效的 JSON' },
   contentTypeJson: {
@@ -144,8 +148,8 @@ export const localApiMessages = {
     zh: 'User-Agent 无效：必须是系统 {system} 上的 Chrome User-Agent',
   },
   userAgentVersionUnknown: {
-    en: 'Version must be a Chrome major version from {min} to {max}',
-    zh: 'Version 必须是 {min} 到 {max} 之间的 Chrome 主版本号',
+    en: 'Version must be a browser version from {min} to {max}',
+    zh: 'Version 必须是 {min} 到 {max} 之间的浏览器版本号',
   },
   cookieFileUnreadable: {
     en: 'Import Cookie failed: cannot read {file}',

@@ -14,7 +14,7 @@ import {
 
 /**
  * Messages of the website, console, FAQ, redirect page and tickets
- * (site-console-tickets.md §2, §5, §8), plus sign-in/up and shared errors the spec leaves open.
+ * (../shared/spec/site-console-tickets.md §2, §5, §8), plus sign-in/up and shared errors the spec leaves open.
  *
  * Limits are interpolated from limits.ts; values only known at run time are `{name}`
  * placeholders filled by `format()` / `msg()`.
@@ -107,6 +107,7 @@ export const siteMessages = {
     statusUpdated: { en: 'Ticket status updated', zh: '工单状态已更新' },
     closed: { en: 'Ticket closed', zh: '工单已关闭' },
     copied: { en: 'Copied to clipboard', zh: '已复制到剪贴板' },
+    copyFailed: { en: 'Copy failed. Please copy it manually.', zh: '复制失败，请手动复制。' },
     idRequired: { en: 'Ticket ID cannot be empty', zh: '工单 ID 不能为空' },
     noToken: {
       en: 'No token detected. Please sign in first.',
@@ -190,7 +191,7 @@ export const siteMessages = {
     invalidParameter: { en: 'Invalid parameter: {field}', zh: '参数无效：{field}' },
   },
 
-  /** Sign-in and sign-up (beyond the spec; DESIGN "Identities and tokens"). */
+  /** Sign-in and sign-up (beyond the spec; ../shared/DESIGN.md "Identities and tokens"). */
   auth: {
     accountRequired: { en: 'Please enter your account', zh: '请输入账号' },
     emailTaken: { en: 'This email is already registered', zh: '该邮箱已被注册' },

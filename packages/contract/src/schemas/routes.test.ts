@@ -1,14 +1,19 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, expectTypeOf, test } from 'vitest';
 import { z } from 'zod';
+import type { StaffTicketType, TicketDetail, TicketRow } from './cloud/index.ts';
 import {
   CLOUD_CALLS,
+  HISTORY_LIST_CALL,
   HISTORY_LIST_PATH,
+  type CloudAnswerOf,
+  type CloudFieldsOf,
   LOCAL_API_ROUTES,
   cloudCall,
+  isCloudAnswer,
   localApiRoute,
 } from './routes.ts';
 
-/** Every path of local-api.md §7, spelt as the spec spells it (share's path from DESIGN). */
+/** Every path of ../shared/spec/local-api.md §7, spelt as the spec spells it (share's path from ../shared/DESIGN.md). */
 const SPEC_LOCAL_PATHS = [
   '/login',
   '/members',
@@ -73,6 +78,11 @@ const SPEC_CLOUD_CALLS = [
   'members',
   'pluginlist',
   'scriptlist',
+  // Not in the spec: the staff console (../shared/DESIGN.md "Tickets").
+  'staff/workorderlist',
+  'staff/typelist',
+  'staff/typesave',
+  'staff/typedelete',
 ].map((name) => `/api/hainiao/${name}`);
 
 /** The object schemas behind a body (through pipes, refinements and unions). */
@@ -132,22 +142,99 @@ describe('CLOUD_CALLS', () => {
   test('auth modes', () => {
     expect(cloudCall('/api/hainiao/version')?.auth).toBe('none');
     expect(cloudCall('/api/hainiao/status')?.auth).toBe('clienttoken');
-    expect(cloudCall('/api/hainiao/workorderupload')?.auth).toBe('token');
+    expect(cloudCall('/api/hainiao/workorderupload')?.auth).toBe('session');
+    expect(cloudCall('/api/hainiao/signoutall')?.auth).toBe('session');
     expect(cloudCall('/api/hainiao/apilogin')?.auth).toBe('credential');
+    expect(cloudCall('/api/hainiao/apiheartbeat')?.auth).toBe('lease');
+    expect(cloudCall('/api/hainiao/scriptlist')?.auth).toBe('lease');
   });
 
-  test('every call requires the common fields; token calls require a token', () => {
+  test('the staff calls, and only they, need a staff session', () => {
+    expect(CLOUD_CALLS.filter((c) => c.auth === 'staff').map((c) => c.path)).toEqual([
+      '/api/hainiao/staff/workorderlist',
+      '/api/hainiao/staff/typelist',
+      '/api/hainiao/staff/typesave',
+      '/api/hainiao/staff/typedelete',
+    ]);
+  });
+
+  test("the local API's calls, and only they, take the lease token", () => {
+    expect(CLOUD_CALLS.filter((c) => c.auth === 'lease').map((c) => c.path)).toEqual([
+      '/api/hainiao/apiheartbeat',
+      '/api/hainiao/apilogout',
+      '/api/hainiao/members',
+      '/api/hainiao/pluginlist',
+      '/api/hainiao/scriptlist',
+    ]);
+  });
+
+  test('every call requires the common fields; session, staff and lease calls require a token', () => {
     for (const call of CLOUD_CALLS) {
       for (const object of objectsOf(call.fields)) {
         expect(Object.keys(object.shape), call.path).toEqual(
           expect.arrayContaining(['inweb', 'lang']),
         );
-        if (call.auth === 'token') expect(Object.keys(object.shape), call.path).toContain('token');
+        const tokenAuth: readonly string[] = ['session', 'staff', 'lease'];
+        if (tokenAuth.includes(call.auth))
+          expect(Object.keys(object.shape), call.path).toContain('token');
         if (call.auth === 'clienttoken') {
           expect(Object.keys(object.shape), call.path).toContain('clienttoken');
         }
       }
     }
+  });
+});
+
+describe('cloud answers', () => {
+  test('every call, and the historylist GET, describes the data it answers', () => {
+    for (const call of [...CLOUD_CALLS, HISTORY_LIST_CALL]) {
+      expect(call.answer, call.path).toBeInstanceOf(z.ZodType);
+      // An answer that accepts anything would bind nothing.
+      expect(call.answer.safeParse({ Not_A_Field: 1 }).success, call.path).toBe(false);
+      const json = z.toJSONSchema(call.answer, { io: 'output' }) as Record<string, unknown>;
+      expect(json, call.path).toBeTypeOf('object');
+    }
+    expect(HISTORY_LIST_CALL.path).toBe(HISTORY_LIST_PATH);
+  });
+
+  test('answer schemas transform nothing: what passes is already the typed answer', () => {
+    for (const call of [...CLOUD_CALLS, HISTORY_LIST_CALL]) {
+      expect(z.toJSONSchema(call.answer, { io: 'input' }), call.path).toEqual(
+        z.toJSONSchema(call.answer, { io: 'output' }),
+      );
+    }
+  });
+
+  test("isCloudAnswer checks data against the path's answer", () => {
+    expect(isCloudAnswer('/api/hainiao/signoutall', { revoked: 2 })).toBe(true);
+    expect(isCloudAnswer('/api/hainiao/signoutall', { revoked: '2' })).toBe(false);
+    expect(isCloudAnswer('/api/hainiao/getappkey', { app_key: 'k' })).toBe(true);
+    expect(isCloudAnswer('/api/hainiao/getappkey', null)).toBe(false);
+  });
+
+  test('calls that answer nothing answer null', () => {
+    const empty = CLOUD_CALLS.filter((c) => c.answer.safeParse(null).success).map((c) => c.path);
+    expect(empty).toEqual([
+      '/api/hainiao/signout',
+      '/api/hainiao/apiheartbeat',
+      '/api/hainiao/apilogout',
+    ]);
+  });
+
+  test('the types of a path come from its schemas', () => {
+    expectTypeOf<CloudAnswerOf<'/api/hainiao/workorderlist'>>().toEqualTypeOf<{
+      list: TicketRow[];
+      count: number;
+    }>();
+    expectTypeOf<CloudAnswerOf<'/api/hainiao/workorderdetail'>>().toEqualTypeOf<TicketDetail>();
+    expectTypeOf<CloudAnswerOf<'/api/hainiao/staff/typelist'>>().toEqualTypeOf<StaffTicketType[]>();
+    expectTypeOf<CloudAnswerOf<'/api/hainiao/version'>>().toEqualTypeOf<string>();
+    expectTypeOf<CloudAnswerOf<'/api/hainiao/signout'>>().toEqualTypeOf<null>();
+    // Fields are what a caller sends: the form's strings, before the schema turns them to numbers.
+    expectTypeOf<CloudFieldsOf<'/api/hainiao/staff/typedelete'>['typeid']>().toEqualTypeOf<
+      string | number
+    >();
+    expectTypeOf<CloudFieldsOf<'/api/hainiao/workorderdetail'>>().toHaveProperty('token');
   });
 });
 

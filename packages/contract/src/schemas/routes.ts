@@ -1,6 +1,6 @@
 /**
- * Every call of the local API (local-api.md §7) and of the cloud (site-console-tickets.md §7,
- * DESIGN "Fixed names and ports") with the schema of its body or form fields. Servers register
+ * Every call of the local API (../shared/spec/local-api.md §7) and of the cloud (../shared/spec/site-console-tickets.md §7,
+ * ../shared/DESIGN.md "Fixed names and ports") with the schema of its body or form fields. Servers register
  * their validation from here, the docs generate their pages from here, and tests check that no call
  * is missing.
  */
@@ -24,6 +24,10 @@ import {
   signoutAllFields,
   signoutFields,
   signupFields,
+  staffTicketListFields,
+  staffTypeDeleteFields,
+  staffTypeListFields,
+  staffTypeSaveFields,
   statusFields,
   ticketAddFields,
   ticketDetailFields,
@@ -33,6 +37,38 @@ import {
   ticketTypeFields,
   ticketUploadFields,
   versionFields,
+  apiHeartbeatAnswer,
+  apiLoginAnswer,
+  apiLogoutAnswer,
+  apiOrderListAnswer,
+  apiUsedLogsAnswer,
+  applyApiAnswer,
+  corelistAnswer,
+  delAppKeyAnswer,
+  documentAnswer,
+  getAppKeyAnswer,
+  historyListAnswer,
+  membersAnswer,
+  pluginLibraryAnswer,
+  resetAppKeyAnswer,
+  scriptLibraryAnswer,
+  signinAnswer,
+  signoutAllAnswer,
+  signoutAnswer,
+  signupAnswer,
+  staffTicketListAnswer,
+  staffTypeDeleteAnswer,
+  staffTypeListAnswer,
+  staffTypeSaveAnswer,
+  statusAnswer,
+  ticketAddAnswer,
+  ticketDetailAnswer,
+  ticketListAnswer,
+  ticketReplyAnswer,
+  ticketStatusAnswer,
+  ticketTypeAnswer,
+  ticketUploadAnswer,
+  versionAnswer,
 } from './cloud/index.ts';
 import {
   autoOpenAddBody,
@@ -95,7 +131,7 @@ export interface LocalApiRoute {
   readonly envelope: LocalApiEnvelope;
 }
 
-/** Every call of local-api.md §7 (all POST with a JSON body), in the spec's order. */
+/** Every call of ../shared/spec/local-api.md §7 (all POST with a JSON body), in the spec's order. */
 export const LOCAL_API_ROUTES = [
   { path: '/login', area: 'login', body: loginBody, envelope: 'legacy' },
   { path: '/members', area: 'members', body: membersBody, envelope: 'legacy' },
@@ -247,11 +283,15 @@ export function localApiRoute(path: string): LocalApiRoute | undefined {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * What a cloud call authenticates with: nothing, the session `token` (for the local API's lease
- * calls, the lease token apilogin answers), a one-time `clienttoken`, or an API credential
- * (Account, APP_ID, APP_KEY).
+ * What a cloud call authenticates with, and in which field:
+ * - `none`: nothing;
+ * - `session`: the site's signed-in session token (field `token`, from /status);
+ * - `staff`: a session token whose account has the role staff (field `token`);
+ * - `lease`: the device lease token that apilogin answers (field `token`), for the local API's calls;
+ * - `clienttoken`: the one-time client token of a sign-in or sign-up (field `clienttoken`);
+ * - `credential`: an API credential (Account, APP_ID, APP_KEY).
  */
-export type CloudAuth = 'none' | 'token' | 'clienttoken' | 'credential';
+export type CloudAuth = 'none' | 'session' | 'staff' | 'lease' | 'clienttoken' | 'credential';
 
 export interface CloudCall {
   /** The POST path on the cloud (multipart form data). */
@@ -259,50 +299,200 @@ export interface CloudCall {
   readonly auth: CloudAuth;
   /** The text fields' schema, common fields (inweb, lang) included. */
   readonly fields: z.ZodType;
+  /** The schema of the answer's `data` when `code` is 0. */
+  readonly answer: z.ZodType;
 }
 
 /** Every POST call of the cloud. */
 export const CLOUD_CALLS = [
-  { path: '/api/hainiao/version', auth: 'none', fields: versionFields },
-  { path: '/api/hainiao/corelist', auth: 'none', fields: corelistFields },
-  { path: '/api/hainiao/document', auth: 'none', fields: documentFields },
-  { path: '/api/hainiao/status', auth: 'clienttoken', fields: statusFields },
+  { path: '/api/hainiao/version', auth: 'none', fields: versionFields, answer: versionAnswer },
+  { path: '/api/hainiao/corelist', auth: 'none', fields: corelistFields, answer: corelistAnswer },
+  { path: '/api/hainiao/document', auth: 'none', fields: documentFields, answer: documentAnswer },
+  { path: '/api/hainiao/status', auth: 'clienttoken', fields: statusFields, answer: statusAnswer },
 
-  { path: '/api/hainiao/apiorderlist', auth: 'token', fields: apiOrderListFields },
-  { path: '/api/hainiao/applyapi', auth: 'token', fields: applyApiFields },
-  { path: '/api/hainiao/getappkey', auth: 'token', fields: getAppKeyFields },
-  { path: '/api/hainiao/resetappkey', auth: 'token', fields: resetAppKeyFields },
-  { path: '/api/hainiao/delappkey', auth: 'token', fields: delAppKeyFields },
-  { path: '/api/hainiao/apiusedlogs', auth: 'token', fields: apiUsedLogsFields },
+  {
+    path: '/api/hainiao/apiorderlist',
+    auth: 'session',
+    fields: apiOrderListFields,
+    answer: apiOrderListAnswer,
+  },
+  {
+    path: '/api/hainiao/applyapi',
+    auth: 'session',
+    fields: applyApiFields,
+    answer: applyApiAnswer,
+  },
+  {
+    path: '/api/hainiao/getappkey',
+    auth: 'session',
+    fields: getAppKeyFields,
+    answer: getAppKeyAnswer,
+  },
+  {
+    path: '/api/hainiao/resetappkey',
+    auth: 'session',
+    fields: resetAppKeyFields,
+    answer: resetAppKeyAnswer,
+  },
+  {
+    path: '/api/hainiao/delappkey',
+    auth: 'session',
+    fields: delAppKeyFields,
+    answer: delAppKeyAnswer,
+  },
+  {
+    path: '/api/hainiao/apiusedlogs',
+    auth: 'session',
+    fields: apiUsedLogsFields,
+    answer: apiUsedLogsAnswer,
+  },
 
-  { path: '/api/hainiao/workordertype', auth: 'token', fields: ticketTypeFields },
-  { path: '/api/hainiao/workorderlist', auth: 'token', fields: ticketListFields },
-  { path: '/api/hainiao/workorderdetail', auth: 'token', fields: ticketDetailFields },
-  { path: '/api/hainiao/workorderadd', auth: 'token', fields: ticketAddFields },
-  { path: '/api/hainiao/workorderreply', auth: 'token', fields: ticketReplyFields },
-  { path: '/api/hainiao/workorderstatus', auth: 'token', fields: ticketStatusFields },
+  {
+    path: '/api/hainiao/workordertype',
+    auth: 'session',
+    fields: ticketTypeFields,
+    answer: ticketTypeAnswer,
+  },
+  {
+    path: '/api/hainiao/workorderlist',
+    auth: 'session',
+    fields: ticketListFields,
+    answer: ticketListAnswer,
+  },
+  {
+    path: '/api/hainiao/workorderdetail',
+    auth: 'session',
+    fields: ticketDetailFields,
+    answer: ticketDetailAnswer,
+  },
+  {
+    path: '/api/hainiao/workorderadd',
+    auth: 'session',
+    fields: ticketAddFields,
+    answer: ticketAddAnswer,
+  },
+  {
+    path: '/api/hainiao/workorderreply',
+    auth: 'session',
+    fields: ticketReplyFields,
+    answer: ticketReplyAnswer,
+  },
+  {
+    path: '/api/hainiao/workorderstatus',
+    auth: 'session',
+    fields: ticketStatusFields,
+    answer: ticketStatusAnswer,
+  },
   /** The file part is not in the schema; the handler reads it. */
-  { path: '/api/hainiao/workorderupload', auth: 'token', fields: ticketUploadFields },
+  {
+    path: '/api/hainiao/workorderupload',
+    auth: 'session',
+    fields: ticketUploadFields,
+    answer: ticketUploadAnswer,
+  },
 
-  { path: '/api/hainiao/signup', auth: 'none', fields: signupFields },
-  { path: '/api/hainiao/signin', auth: 'none', fields: signinFields },
-  { path: '/api/hainiao/signout', auth: 'token', fields: signoutFields },
-  { path: '/api/hainiao/signoutall', auth: 'token', fields: signoutAllFields },
+  {
+    path: '/api/hainiao/staff/workorderlist',
+    auth: 'staff',
+    fields: staffTicketListFields,
+    answer: staffTicketListAnswer,
+  },
+  {
+    path: '/api/hainiao/staff/typelist',
+    auth: 'staff',
+    fields: staffTypeListFields,
+    answer: staffTypeListAnswer,
+  },
+  {
+    path: '/api/hainiao/staff/typesave',
+    auth: 'staff',
+    fields: staffTypeSaveFields,
+    answer: staffTypeSaveAnswer,
+  },
+  {
+    path: '/api/hainiao/staff/typedelete',
+    auth: 'staff',
+    fields: staffTypeDeleteFields,
+    answer: staffTypeDeleteAnswer,
+  },
 
-  { path: '/api/hainiao/apilogin', auth: 'credential', fields: apiLoginFields },
-  { path: '/api/hainiao/apiheartbeat', auth: 'token', fields: apiHeartbeatFields },
-  { path: '/api/hainiao/apilogout', auth: 'token', fields: apiLogoutFields },
-  { path: '/api/hainiao/members', auth: 'token', fields: membersFields },
-  { path: '/api/hainiao/pluginlist', auth: 'token', fields: pluginLibraryFields },
-  { path: '/api/hainiao/scriptlist', auth: 'token', fields: scriptLibraryFields },
+  { path: '/api/hainiao/signup', auth: 'none', fields: signupFields, answer: signupAnswer },
+  { path: '/api/hainiao/signin', auth: 'none', fields: signinFields, answer: signinAnswer },
+  { path: '/api/hainiao/signout', auth: 'session', fields: signoutFields, answer: signoutAnswer },
+  {
+    path: '/api/hainiao/signoutall',
+    auth: 'session',
+    fields: signoutAllFields,
+    answer: signoutAllAnswer,
+  },
+
+  {
+    path: '/api/hainiao/apilogin',
+    auth: 'credential',
+    fields: apiLoginFields,
+    answer: apiLoginAnswer,
+  },
+  {
+    path: '/api/hainiao/apiheartbeat',
+    auth: 'lease',
+    fields: apiHeartbeatFields,
+    answer: apiHeartbeatAnswer,
+  },
+  {
+    path: '/api/hainiao/apilogout',
+    auth: 'lease',
+    fields: apiLogoutFields,
+    answer: apiLogoutAnswer,
+  },
+  { path: '/api/hainiao/members', auth: 'lease', fields: membersFields, answer: membersAnswer },
+  {
+    path: '/api/hainiao/pluginlist',
+    auth: 'lease',
+    fields: pluginLibraryFields,
+    answer: pluginLibraryAnswer,
+  },
+  {
+    path: '/api/hainiao/scriptlist',
+    auth: 'lease',
+    fields: scriptLibraryFields,
+    answer: scriptLibraryAnswer,
+  },
 ] as const satisfies readonly CloudCall[];
 
 export type CloudPath = (typeof CLOUD_CALLS)[number]['path'];
+
+/** The table's entry of one path, with its exact schemas. */
+export type CloudCallOf<P extends CloudPath> = Extract<(typeof CLOUD_CALLS)[number], { path: P }>;
+
+/** The form fields a caller sends for a path (the fields schema's input, common fields included). */
+export type CloudFieldsOf<P extends CloudPath> = z.input<CloudCallOf<P>['fields']>;
+
+/** The `data` a path answers on code 0 (the answer schema's output). */
+export type CloudAnswerOf<P extends CloudPath> = z.output<CloudCallOf<P>['answer']>;
 
 /** The cloud call of a path, or undefined. */
 export function cloudCall(path: string): CloudCall | undefined {
   return CLOUD_CALLS.find((call) => call.path === path);
 }
 
-/** The previous-versions list: GET on the main host, no fields (site-console-tickets.md §7). */
+/**
+ * Whether `data` is what `path` answers on code 0, by the call's answer schema. The answer schemas
+ * transform nothing (a test checks it), so data that passes is already the typed answer.
+ */
+export function isCloudAnswer<P extends CloudPath>(
+  path: P,
+  data: unknown,
+): data is CloudAnswerOf<P> {
+  return cloudCall(path)?.answer.safeParse(data).success ?? false;
+}
+
+/** The previous-versions list: GET on the main host, no fields (../shared/spec/site-console-tickets.md §7). */
 export const HISTORY_LIST_PATH = '/historylist.php';
+
+/** The previous-versions list's call: its `data` on code 0 is `answer`. */
+export const HISTORY_LIST_CALL = {
+  path: HISTORY_LIST_PATH,
+  method: 'GET',
+  auth: 'none',
+  answer: historyListAnswer,
+} as const;

@@ -1,6 +1,6 @@
 /**
- * Form fields of the account calls of the cloud: /api/hainiao/status (site-console-tickets.md §7)
- * and signup, signin, signout (DESIGN "Fixed names and ports"; answers carry data.clienttoken).
+ * Form fields of the account calls of the cloud: /api/hainiao/status (../shared/spec/site-console-tickets.md §7)
+ * and signup, signin, signout (../shared/DESIGN.md "Fixed names and ports"; answers carry data.clienttoken).
  */
 import { z } from 'zod';
 import { ValidationKey, blankable, commonFields, tokenFields } from './content.ts';
@@ -126,3 +126,41 @@ export type SignoutFields = z.infer<typeof signoutFields>;
 
 /** POST /api/hainiao/signoutall: ends every session of the token's account. */
 export const signoutAllFields = tokenFields;
+export type SignoutAllFields = z.infer<typeof signoutAllFields>;
+
+// --- Answers (the `data` on code 0) ---
+
+/** signup and signin: a one-time client token, exchanged on /route through status. */
+export const clientTokenAnswer = z.strictObject({ clienttoken: z.string() });
+
+export const signupAnswer = clientTokenAnswer;
+export const signinAnswer = clientTokenAnswer;
+
+/** The signed-in account as status answers it (§7: data.user_info.token and email). */
+export const userInfo = z.strictObject({
+  /** The long-lived session token the site keeps. */
+  token: z.string(),
+  email: z.string(),
+  account: z.string(),
+  /** 0 main account, 1 sub-account. */
+  type: z.number(),
+  role: z.enum(['user', 'staff']),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+/** POST /api/hainiao/status. */
+export const statusAnswer = z.strictObject({
+  user_info: userInfo,
+  /**
+   * True when the client token was bound to the nonce sent with it (the sign-in began in this
+   * tab): /route then goes straight on; otherwise it asks before replacing another session.
+   */
+  bound: z.boolean(),
+});
+export type StatusAnswer = z.infer<typeof statusAnswer>;
+
+/** POST /api/hainiao/signout: nothing beyond the message. */
+export const signoutAnswer = z.null();
+
+/** POST /api/hainiao/signoutall: how many sessions ended, this one included. */
+export const signoutAllAnswer = z.strictObject({ revoked: z.number() });

@@ -1,58 +1,101 @@
 /**
- * The `data` of the cloud's content answers (site-console-tickets.md §3 entities, §7 calls), shared
- * by the cloud that writes them and the site that reads them.
+ * The `data` of the cloud's content answers (../shared/spec/site-console-tickets.md §3 entities, §7 calls), shared
+ * by the cloud that writes them and the site that reads them. Strict objects: a key the contract
+ * does not name is a mismatch, not something to pass along silently.
  */
+import { z } from 'zod';
 
-/** POST /api/hainiao/corelist: one entry per downloadable browser core (§3 "Browser core entry"). */
-export interface BrowserCoreEntry {
+/** POST /api/hainiao/version: the current client version string. */
+export const versionAnswer = z.string();
+
+/** One entry per downloadable browser core (§3 "Browser core entry"). */
+export const browserCoreEntry = z.strictObject({
   /** Display name in the requested language, e.g. "Hainiao Browser 106". */
-  name: string;
+  name: z.string(),
   /** The browser version the entry installs, 95 to 106 (BROWSER_VERSION_MIN/MAX). */
-  version: string;
+  version: z.string(),
   /** Major version of the Chromium kernel; from KERNEL_WIN10_ONLY_FROM on, Windows 10/11 only. */
-  core: number;
+  core: z.number(),
   /** Download path the cloud serves (`/downloads/<file>`). */
-  path: string;
-}
+  path: z.string(),
+});
+export type BrowserCoreEntry = z.infer<typeof browserCoreEntry>;
 
-/** GET /historylist.php: one previous client version (§3 "Previous version file"). */
-export interface HistoryFile {
-  name: string;
+/** POST /api/hainiao/corelist. */
+export const corelistAnswer = z.array(browserCoreEntry);
+
+/** One previous client version (§3 "Previous version file"). */
+export const historyFile = z.strictObject({
+  name: z.string(),
   /** Human-readable size, e.g. "1.4 KB". */
-  size: string;
+  size: z.string(),
   /** Release date, YYYY-MM-DD. */
-  date: string;
-  url: string;
-}
+  date: z.string(),
+  url: z.string(),
+  /**
+   * The Windows versions the file runs on (the table's compatible-OS column, §2), e.g.
+   * ["Windows 10", "Windows 11"]: those of the kernel the file's name carries (`-chromium<core>`),
+   * or all four the client supports (§1) when it names none.
+   */
+  os: z.array(z.string()),
+});
+export type HistoryFile = z.infer<typeof historyFile>;
+
+/** GET /historylist.php. */
+export const historyListAnswer = z.array(historyFile);
 
 /** POST /api/hainiao/document, mod=category (§3 "FAQ category"). */
-export interface FaqCategory {
-  id: number;
-  name: string;
+export const faqCategory = z.strictObject({
+  id: z.number(),
+  name: z.string(),
   /** Stable English name (beyond the spec), e.g. "proxies". */
-  ename: string;
+  ename: z.string(),
   /** How many articles the category holds (beyond the spec). */
-  count: number;
-}
+  count: z.number(),
+});
+export type FaqCategory = z.infer<typeof faqCategory>;
+
+const faqArticleSummaryShape = {
+  id: z.number(),
+  /** Stable name used in /faq/{ename}.html. */
+  ename: z.string(),
+  title: z.string(),
+  /** The first paragraph as plain text, cut to about 160 characters. */
+  summary: z.string(),
+  article_category_id: z.number(),
+  category_name: z.string(),
+  /** Last change, YYYY-MM-DD. */
+  updated_at: z.string(),
+};
 
 /** POST /api/hainiao/document, mod=list: one article without its content. */
-export interface FaqArticleSummary {
-  id: number;
-  /** Stable name used in /faq/{ename}.html. */
-  ename: string;
-  title: string;
-  /** The first paragraph as plain text, cut to about 160 characters. */
-  summary: string;
-  article_category_id: number;
-  category_name: string;
-  /** Last change, YYYY-MM-DD. */
-  updated_at: string;
-}
+export const faqArticleSummary = z.strictObject(faqArticleSummaryShape);
+export type FaqArticleSummary = z.infer<typeof faqArticleSummary>;
 
 /** POST /api/hainiao/document, mod=article (§3 "FAQ article"). */
-export interface FaqArticle extends FaqArticleSummary {
+export const faqArticle = z.strictObject({
+  ...faqArticleSummaryShape,
   /** Markdown, in the requested language. */
-  content: string;
+  content: z.string(),
   /** Every category, for the article page's drawer. */
-  category_list: FaqCategory[];
-}
+  category_list: z.array(faqCategory),
+});
+export type FaqArticle = z.infer<typeof faqArticle>;
+
+/** The `data` of each `mod` of POST /api/hainiao/document. */
+export const documentAnswers = {
+  category: z.array(faqCategory),
+  list: z.array(faqArticleSummary),
+  article: faqArticle,
+} as const;
+
+/**
+ * POST /api/hainiao/document: which of the three depends on `mod` (see `documentAnswers`). The
+ * shapes are strict, so a list of categories never passes for a list of articles; an empty list
+ * is either.
+ */
+export const documentAnswer = z.union([
+  documentAnswers.category,
+  documentAnswers.list,
+  documentAnswers.article,
+]);

@@ -1,5 +1,5 @@
 /**
- * Form fields of the cloud's content calls (site-console-tickets.md §7 "Account and content
+ * Form fields of the cloud's content calls (../shared/spec/site-console-tickets.md §7 "Account and content
  * calls"), and the building blocks every cloud call's fields share: `commonFields` (inweb, lang),
  * `tokenFields`, numeric and optional-text helpers, and the message keys of validation issues.
  *

@@ -1,5 +1,5 @@
 /**
- * Form fields of the API-credential calls of the cloud (site-console-tickets.md §7): the console's
+ * Form fields of the API-credential calls of the cloud (../shared/spec/site-console-tickets.md §7): the console's
  * credential list, apply, key read/reset/delete, and the usage logs.
  */
 import { z } from 'zod';
@@ -90,3 +90,50 @@ export const apiUsedLogsFields = tokenFields
   })
   .superRefine(checkDateRange);
 export type ApiUsedLogsFields = z.infer<typeof apiUsedLogsFields>;
+
+// --- Answers (the `data` on code 0) ---
+
+/** One API credential as the console lists it (§3 "API credential order"; the key comes apart). */
+export const credentialRow = z.strictObject({
+  id: z.number(),
+  app_id: z.string(),
+  /** 1 online, -1 expired, 0 (or any other value) offline (CredentialStatus). */
+  status: z.number(),
+  begin_time: z.string(),
+  expire_time: z.string(),
+});
+export type CredentialRow = z.infer<typeof credentialRow>;
+
+/** POST /api/hainiao/apiorderlist: the caller's credentials, oldest first. */
+export const apiOrderListAnswer = z.array(credentialRow);
+
+/** POST /api/hainiao/applyapi: the new credential's id (the console reveals its key apart). */
+export const applyApiAnswer = z.strictObject({ app_id: z.string() });
+
+/** POST /api/hainiao/getappkey. */
+export const getAppKeyAnswer = z.strictObject({ app_key: z.string() });
+
+/** POST /api/hainiao/resetappkey: the credential whose key was replaced. */
+export const resetAppKeyAnswer = z.strictObject({ app_id: z.string() });
+
+/** POST /api/hainiao/delappkey: the credential that was deleted. */
+export const delAppKeyAnswer = z.strictObject({ app_id: z.string() });
+
+/** One login attempt of the local API (§3 "API log"). */
+export const apiLogRow = z.strictObject({
+  id: z.number(),
+  app_id: z.string(),
+  uid: z.number(),
+  /** '1' success, otherwise failed. */
+  status: z.string(),
+  start_time: z.string(),
+  /** When the lease ended; null while it lasts. */
+  end_time: z.string().nullable(),
+});
+export type ApiLogRow = z.infer<typeof apiLogRow>;
+
+/** POST /api/hainiao/apiusedlogs: one page, newest first, and the count of all that match. */
+export const apiUsedLogsAnswer = z.strictObject({
+  list: z.array(apiLogRow),
+  count: z.number(),
+});

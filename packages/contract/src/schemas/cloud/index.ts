@@ -1,4 +1,4 @@
-/** Form fields of every cloud call (site-console-tickets.md §7, DESIGN "Fixed names and ports"). */
+/** Form fields of every cloud call (../shared/spec/site-console-tickets.md §7, ../shared/DESIGN.md "Fixed names and ports"). */
 export * from './account.ts';
 export * from './content.ts';
 export * from './credential.ts';

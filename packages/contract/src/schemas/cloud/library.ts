@@ -1,5 +1,5 @@
 /**
- * The script and plugin library the cloud keeps for the local API (DESIGN "The three programs":
+ * The script and plugin library the cloud keeps for the local API (../shared/DESIGN.md "The three programs":
  * "plugin and script library"). The local API lists it with the lease token its login returned and
  * downloads the files from `LIBRARY_FILES_PREFIX`, where the cloud serves them (public, immutable
  * names that carry the version).
@@ -28,36 +28,36 @@ export const scriptLibraryFields = commonFields.extend({ token: leaseToken });
 export type ScriptLibraryFields = z.infer<typeof scriptLibraryFields>;
 
 /** One version of a plugin (a browser extension packaged as a zip of its unpacked folder). */
-export interface LibraryPluginVersion {
+export const libraryPluginVersion = z.strictObject({
   /** Chrome's extension id (32 letters a–p), derived from the manifest's public key. */
-  Plugin_Id: string;
-  Plugin_Name: string;
-  Plugin_Ver: string;
+  Plugin_Id: z.string(),
+  Plugin_Name: z.string(),
+  Plugin_Ver: z.string(),
   /** One-line description in the caller's language. */
-  Plugin_Desc: string;
+  Plugin_Desc: z.string(),
   /** Path of the zip on the cloud (under LIBRARY_FILES_PREFIX). */
-  url: string;
-  sha256: string;
-  size: number;
-}
+  url: z.string(),
+  sha256: z.string(),
+  size: z.number(),
+});
+export type LibraryPluginVersion = z.infer<typeof libraryPluginVersion>;
 
 /** One script: JavaScript the browser runs in the environment's pages. */
-export interface LibraryScript {
-  Script_ID: string;
-  Script_Name: string;
-  Script_Ver: string;
-  Script_Desc: string;
-  url: string;
-  sha256: string;
-  size: number;
-}
+export const libraryScript = z.strictObject({
+  Script_ID: z.string(),
+  Script_Name: z.string(),
+  Script_Ver: z.string(),
+  Script_Desc: z.string(),
+  url: z.string(),
+  sha256: z.string(),
+  size: z.number(),
+});
+export type LibraryScript = z.infer<typeof libraryScript>;
 
-/** `data` of pluginlist: newest version of each plugin first. */
-export interface PluginLibraryAnswer {
-  list: LibraryPluginVersion[];
-}
+/** `data` of pluginlist: plugins in library order, newest version of each first. */
+export const pluginLibraryAnswer = z.strictObject({ list: z.array(libraryPluginVersion) });
+export type PluginLibraryAnswer = z.infer<typeof pluginLibraryAnswer>;
 
-/** `data` of scriptlist. */
-export interface ScriptLibraryAnswer {
-  list: LibraryScript[];
-}
+/** `data` of scriptlist: the newest version of every script, in library order. */
+export const scriptLibraryAnswer = z.strictObject({ list: z.array(libraryScript) });
+export type ScriptLibraryAnswer = z.infer<typeof scriptLibraryAnswer>;

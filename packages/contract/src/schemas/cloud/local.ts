@@ -1,5 +1,5 @@
 /**
- * Form fields of the cloud calls the local API makes (DESIGN "Fixed names and ports" and
+ * Form fields of the cloud calls the local API makes (../shared/DESIGN.md "Fixed names and ports" and
  * "Identities and tokens"): credential login with a device lease, its heartbeat and logout, and
  * the membership query behind the local /members. apilogin answers a lease token; heartbeat,
  * logout and members send it as `token`.
@@ -64,3 +64,36 @@ export const membersFields = commonFields.extend({
   Account: account,
 });
 export type MembersFields = z.infer<typeof membersFields>;
+
+// --- Answers (the `data` on code 0) ---
+
+/** The membership facts of an account, as the local API's /login and /members pass them on. */
+const membershipShape = {
+  Account: z.string(),
+  /** 0 main account, 1 sub-account. */
+  type: z.number(),
+  /** When the account was created (ISO time). */
+  account_reg_date: z.string(),
+  /** When the account's package ends (ISO time). */
+  account_expire_date: z.string(),
+};
+
+/** POST /api/hainiao/apilogin: the lease token, the account, and the lease's timing. */
+export const apiLoginAnswer = z.strictObject({
+  /** The lease token: heartbeat, logout, members, pluginlist and scriptlist send it. */
+  token: z.string(),
+  ...membershipShape,
+  heartbeat_interval_ms: z.number(),
+  lease_timeout_ms: z.number(),
+});
+export type ApiLoginAnswer = z.infer<typeof apiLoginAnswer>;
+
+/** POST /api/hainiao/apiheartbeat: nothing; a lost lease answers Login_Expire. */
+export const apiHeartbeatAnswer = z.null();
+
+/** POST /api/hainiao/apilogout: nothing. */
+export const apiLogoutAnswer = z.null();
+
+/** POST /api/hainiao/members. */
+export const membersAnswer = z.strictObject(membershipShape);
+export type MembersAnswer = z.infer<typeof membersAnswer>;

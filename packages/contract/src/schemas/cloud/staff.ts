@@ -1,11 +1,12 @@
 /**
- * Form fields of the staff console's calls (beyond the spec, DESIGN "Tickets"): the queue of all
+ * Form fields of the staff console's calls (beyond the spec, ../shared/DESIGN.md "Tickets"): the queue of all
  * tickets and the management of ticket types. Staff answer and change tickets with the ordinary
  * ticket calls, which let staff reach every ticket.
  */
 import { z } from 'zod';
 import { TICKET_PAGE_SIZE_DEFAULT, TICKET_PAGE_SIZES } from '../../limits.ts';
 import { ValidationKey, blankable, numericField, tokenFields } from './content.ts';
+import { ticketListAnswer } from './ticket.ts';
 
 const V = ValidationKey;
 
@@ -70,3 +71,28 @@ export const staffTypeDeleteFields = tokenFields.extend({
   typeid: numericField(1).describe('The type to delete').meta({ zh: '要删除的类型', example: '3' }),
 });
 export type StaffTypeDeleteFields = z.infer<typeof staffTypeDeleteFields>;
+
+// --- Answers (the `data` on code 0) ---
+
+/** POST /api/hainiao/staff/workorderlist: the same rows as the customer's list, of everyone. */
+export const staffTicketListAnswer = ticketListAnswer;
+
+/** A ticket type with both names, as staff manage it. */
+export const staffTicketType = z.strictObject({
+  id: z.number(),
+  name_en: z.string(),
+  name_zh: z.string(),
+  sort: z.number(),
+  /** 1 offered to customers, 0 retired. */
+  active: z.number(),
+});
+export type StaffTicketType = z.infer<typeof staffTicketType>;
+
+/** POST /api/hainiao/staff/typelist: every type, by sort then id. */
+export const staffTypeListAnswer = z.array(staffTicketType);
+
+/** POST /api/hainiao/staff/typesave: the type created or changed. */
+export const staffTypeSaveAnswer = z.strictObject({ typeid: z.number() });
+
+/** POST /api/hainiao/staff/typedelete: deleted when no ticket used it, else retired. */
+export const staffTypeDeleteAnswer = z.strictObject({ outcome: z.enum(['deleted', 'retired']) });

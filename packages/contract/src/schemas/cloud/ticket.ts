@@ -1,6 +1,6 @@
 /**
- * Form fields of the ticket calls of the cloud (site-console-tickets.md §5, §7; paths
- * /api/hainiao/workorder* per DESIGN). Every call sends the session token. The `…Form` schemas hold
+ * Form fields of the ticket calls of the cloud (../shared/spec/site-console-tickets.md §5, §7; paths
+ * /api/hainiao/workorder* per ../shared/DESIGN.md). Every call sends the session token. The `…Form` schemas hold
  * what the user types (for the React forms); the `…Fields` schemas add the common fields and token.
  */
 import { z } from 'zod';
@@ -193,3 +193,98 @@ export type TicketStatusFields = z.infer<typeof ticketStatusFields>;
 /** POST /api/hainiao/workorderupload: the token; the file part is read by the handler itself. */
 export const ticketUploadFields = tokenFields;
 export type TicketUploadFields = z.infer<typeof ticketUploadFields>;
+
+// --- Answers (the `data` on code 0) ---
+
+/** One ticket type as customers choose it (§3 "Ticket type"), named in the request language. */
+export const ticketTypeEntry = z.strictObject({ typeid: z.number(), typename: z.string() });
+export type TicketTypeEntry = z.infer<typeof ticketTypeEntry>;
+
+/** POST /api/hainiao/workordertype: the types offered to customers (§7 "Types": data.type). */
+export const ticketTypeAnswer = z.strictObject({ type: z.array(ticketTypeEntry) });
+
+/** One row of a ticket list (the customer's own, or the staff queue). */
+export const ticketRow = z.strictObject({
+  id: z.number(),
+  title: z.string(),
+  typeid: z.number(),
+  /** The type's name in the request language; empty when the type is gone. */
+  type: z.string(),
+  /** 0 pending reply, 1 in progress, 2 resolved, 3 closed (TicketStatus). */
+  status: z.number(),
+  add_time: z.string(),
+  update_time: z.string(),
+  /** The ticket's contact email. */
+  email: z.string(),
+  /** The owner's account name. */
+  username: z.string(),
+});
+export type TicketRow = z.infer<typeof ticketRow>;
+
+/** One page of tickets, most recently updated first, and the count of all that match. */
+export const ticketListAnswer = z.strictObject({ list: z.array(ticketRow), count: z.number() });
+export type TicketListAnswer = z.infer<typeof ticketListAnswer>;
+
+/** A file of a ticket or reply (§3 "Attachment"); `filepath` is a short-lived signed link. */
+export const ticketAttachment = z.strictObject({
+  fileid: z.string(),
+  filepath: z.string(),
+  name: z.string(),
+});
+export type TicketAttachment = z.infer<typeof ticketAttachment>;
+
+/** One reply (§3 "Ticket reply"), oldest first. */
+export const ticketReplyEntry = z.strictObject({
+  /** The replier's account name; staff names end with the admin marker. */
+  username: z.string(),
+  content: z.string(),
+  add_time: z.string(),
+  /** 1 when the username carries the admin marker (a staff reply). */
+  isadmin: z.union([z.literal(0), z.literal(1)]),
+  /** For staff and the ticket's owner, who are the only ones who read a ticket. */
+  privateinfo: z.string(),
+  attach: z.array(ticketAttachment),
+});
+export type TicketReplyEntry = z.infer<typeof ticketReplyEntry>;
+
+/** POST /api/hainiao/workorderdetail: one ticket with its attachments and replies (§3 "Ticket"). */
+export const ticketDetailAnswer = z.strictObject({
+  id: z.number(),
+  title: z.string(),
+  typeid: z.number(),
+  type: z.string(),
+  content: z.string(),
+  status: z.number(),
+  add_time: z.string(),
+  update_time: z.string(),
+  username: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  privateinfo: z.string(),
+  attach: z.array(ticketAttachment),
+  reply: z.array(ticketReplyEntry),
+});
+export type TicketDetail = z.infer<typeof ticketDetailAnswer>;
+
+/** POST /api/hainiao/workorderadd: the new ticket's id. */
+export const ticketAddAnswer = z.strictObject({ id: z.number() });
+
+/** POST /api/hainiao/workorderreply: the ticket replied to. */
+export const ticketReplyAnswer = z.strictObject({ id: z.number() });
+
+/** POST /api/hainiao/workorderstatus: the ticket and its new status. */
+export const ticketStatusAnswer = z.strictObject({
+  id: z.number(),
+  status: z.union([z.literal(TicketStatus.RESOLVED), z.literal(TicketStatus.CLOSED)]),
+});
+
+/**
+ * POST /api/hainiao/workorderupload (§7 "Upload": data.fileid, data.filepath, data.msg). An
+ * upload counts only with code 0 and a file id (§5), so the id must not be empty.
+ */
+export const ticketUploadAnswer = z.strictObject({
+  fileid: z.string().min(1),
+  filepath: z.string(),
+  msg: z.string(),
+});
+export type TicketUploadAnswer = z.infer<typeof ticketUploadAnswer>;

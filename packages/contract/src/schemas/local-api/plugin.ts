@@ -1,5 +1,5 @@
 /**
- * Request bodies of the plugin calls of the local API (local-api.md §5, §7). Requests spell the
+ * Request bodies of the plugin calls of the local API (../shared/spec/local-api.md §5, §7). Requests spell the
  * id field Plugin_ID and the version Plugin_ver (§5), answers Plugin_Id and Plugin_Ver (§3).
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
- * Request bodies of the per-environment script calls of the local API (local-api.md §4, §7). The
- * spec does not spell the script id field; DESIGN names it Script_ID. One script of an environment
+ * Request bodies of the per-environment script calls of the local API (../shared/spec/local-api.md §4, §7). The
+ * spec does not spell the script id field; ../shared/DESIGN.md names it Script_ID. One script of an environment
  * is active, the others inactive.
  */
 import { z } from 'zod';

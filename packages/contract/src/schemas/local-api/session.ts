@@ -1,5 +1,5 @@
 /**
- * Request bodies of the environment ("session") calls of the local API (local-api.md §3, §5, §7),
+ * Request bodies of the environment ("session") calls of the local API (../shared/spec/local-api.md §3, §5, §7),
  * and the building blocks the other local-API schemas share.
  *
  * Bodies are JSON objects checked with `z.strictObject`: a field the spec does not name is rejected
@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { PROXY_TYPES } from '../../appendix/proxy-types.ts';
 import { SessionCodes } from '../../codes/local-api.ts';
 import {
+  BROWSER_VERSION_MAX,
   BROWSER_VERSION_MIN,
   DEFAULT_GROUP_NAME,
   DELETE_MAX,
@@ -159,7 +160,7 @@ export const FINGERPRINT_SETTING_PATTERN = new RegExp(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Field groups of an environment (local-api.md §3)
+// Field groups of an environment (../shared/spec/local-api.md §3)
 // ---------------------------------------------------------------------------------------------
 
 const sessionName = z
@@ -291,6 +292,44 @@ export const environmentFields = {
     }),
   Disable_video: disableVideo,
   Disable_img: disableImg,
+};
+
+/**
+ * Fields of §3 that create takes beyond those of update: Group_Name (the group as the answers
+ * spell it: the same as Session_Group), and what a start that gives none of its own uses,
+ * Session_Args and Session_Headless (browser/start's args and isHeadless win when sent).
+ */
+export const createOnlyFields = {
+  Group_Name: z
+    .string()
+    .max(GROUP_NAME_MAX)
+    .optional()
+    .describe(
+      `Same as Session_Group (the answers spell the group Group_Name); sending both with ` +
+        `different groups is refused`,
+    )
+    .meta({
+      zh: '同 Session_Group（返回值中分组字段拼写为 Group_Name）；同时提供且分组不同时拒绝',
+      example: 'Amazon',
+    }),
+  Session_Args: z
+    .array(z.string().min(1))
+    .optional()
+    .describe(
+      'Browser arguments of a start that sends no args of its own (the same allow-list as ' +
+        'browser/start args)',
+    )
+    .meta({
+      zh: '启动时未提供 args 则使用这些浏览器参数（允许的参数与 browser/start 的 args 相同）',
+      example: ['--window-position=0,0'],
+    }),
+  Session_Headless: optionalField(
+    flagField(
+      'Start without a window when the start call sends no isHeadless',
+      '启动调用未提供 isHeadless 时以无界面（无头）模式启动',
+      0,
+    ),
+  ),
 };
 
 /** Proxy fields (§3 "Proxy"). */
@@ -598,6 +637,7 @@ export const createSessionBody = z
   .strictObject({
     Automatic_Configure: automaticConfigure,
     ...environmentFields,
+    ...createOnlyFields,
     ...proxyFields,
     ...advancedFields,
   })
@@ -644,7 +684,7 @@ export const updateSessionProxyBody = z
   .meta({ zh: '更新环境代理与地区设置' });
 export type UpdateSessionProxyBody = z.infer<typeof updateSessionProxyBody>;
 
-/** POST /api/v1/session/share (path from DESIGN). */
+/** POST /api/v1/session/share (path from ../shared/DESIGN.md). */
 export const shareSessionBody = z
   .strictObject({
     Session_ID: sessionId(),
@@ -717,9 +757,10 @@ export const exportCookieBody = z
 export type ExportCookieBody = z.infer<typeof exportCookieBody>;
 
 /**
- * POST /api/v1/session/random-user-agent. Version is a browser major version; it has a lower bound
- * (BROWSER_VERSION_MIN) but no upper one, since kernels newer than the downloadable browsers exist
- * (KERNEL_WIN10_ONLY_FROM).
+ * POST /api/v1/session/random-user-agent. Version is a browser major version of the downloadable
+ * browsers, BROWSER_VERSION_MIN to BROWSER_VERSION_MAX (../shared/spec/local-api.md §9). The schema takes
+ * any integer so that the service answers a value outside that range with the spec's -109 (user
+ * agent invalid) and a message naming the range, rather than as a malformed request.
  */
 export const randomUserAgentBody = z
   .strictObject({
@@ -734,10 +775,21 @@ export const randomUserAgentBody = z
       .optional()
       .describe('Device model, for Android, iPhone and iPad')
       .meta({ zh: '设备型号，用于 Android、iPhone 和 iPad', example: 'Pixel 7' }),
-    Version: intField(BROWSER_VERSION_MIN)
+    Version: intField(0)
       .optional()
-      .describe(`Browser major version, at least ${BROWSER_VERSION_MIN}; omitted, any`)
-      .meta({ zh: `浏览器主版本号，不小于 ${BROWSER_VERSION_MIN}；不提供时随机`, example: 106 }),
+      .describe(
+        `Browser major version, ${BROWSER_VERSION_MIN} to ${BROWSER_VERSION_MAX} (another value ` +
+          "answers -109); omitted, a current one. A running environment presents its engine's " +
+          'own major instead (the start answer: core and User_Agent agree)',
+      )
+      .meta({
+        zh:
+          `浏览器主版本号，${BROWSER_VERSION_MIN} 到 ${BROWSER_VERSION_MAX}（其他值返回 -109）；` +
+          '不提供时使用当前版本。环境运行时呈现的是内核自身的主版本号（启动结果中 core 与 User_Agent 一致）',
+        example: 106,
+        minimum: BROWSER_VERSION_MIN,
+        maximum: BROWSER_VERSION_MAX,
+      }),
   })
   .describe('Generate a random user agent')
   .meta({ zh: '生成随机 User-Agent' });
@@ -754,7 +806,7 @@ export const cleanBrowserCacheBody = z
 export type CleanBrowserCacheBody = z.infer<typeof cleanBrowserCacheBody>;
 
 // ---------------------------------------------------------------------------------------------
-// Field → code of a create/update violation (local-api.md §8 "Create or update environment")
+// Field → code of a create/update violation (../shared/spec/local-api.md §8 "Create or update environment")
 // ---------------------------------------------------------------------------------------------
 
 const C = SessionCodes.code;
@@ -764,7 +816,7 @@ const C = SessionCodes.code;
  * invalid. Fields missing here (Session_ID, Automatic_Configure, HomePage_url, …) are reported with
  * the generic invalid-parameter answer.
  *
- * Session_Group → -103 (group does not exist), not -101: -101 means "environment name too long",
+ * Session_Group and Group_Name → -103 (group does not exist), not -101: -101 means "environment name too long",
  * which would mislead, while a name longer than GROUP_NAME_MAX cannot name any existing group.
  * MobileModel → -107: the model belongs to the system (mobile systems require it).
  * Time zone and location fields → -106 (time zone initialisation failed).
@@ -773,6 +825,7 @@ export const SESSION_FIELD_CODES: Record<string, number> = {
   Session_Name: C.NAME_TOO_LONG,
   Session_Desc: C.DESC_TOO_LONG,
   Session_Group: C.GROUP_NOT_FOUND,
+  Group_Name: C.GROUP_NOT_FOUND,
   Proxy_Type: C.PROXY_INVALID,
   Proxy_Ip: C.PROXY_INVALID,
   Proxy_Port: C.PROXY_INVALID,

@@ -6,7 +6,7 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
   API_DOC_FILES,
   API_DOC_SLUGS,
@@ -16,8 +16,7 @@ import {
   docCalls,
   localizePath,
 } from '@hainiao/contract';
-import { runAdmin } from '../../cloud/src/admin.ts';
-import { launchChromium, startTestSystem } from './harness.ts';
+import { launchChromium, runAdmin, startTestSystem } from '@hainiao/testkit';
 
 /** A loopback port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -44,6 +43,13 @@ describe('local API documentation', () => {
   });
 
   const localApiPort = () => new URL(system.localApi.url).port;
+
+  /** The visitor chooses Chinese (stored in the browser), so later visits open in Chinese. */
+  async function chooseChinese(page: Page) {
+    await page.locator('.lang-switch__button').click();
+    await page.getByRole('option', { name: '中文' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/zh'));
+  }
 
   async function open(path: string, options: { clipboard?: boolean } = {}) {
     const context = await browser.newContext({
@@ -197,6 +203,7 @@ describe('local API documentation', () => {
       .toBeLessThan(300);
 
     // In Chinese, Chinese words find calls too.
+    await chooseChinese(page);
     await page.goto(`${system.cloud.url}/zh/api/doc/code`);
     await page.waitForSelector('html[data-hydrated]');
     await page.getByRole('searchbox', { name: '搜索文档' }).fill('强制结束');
@@ -260,6 +267,7 @@ describe('local API documentation', () => {
     });
 
     // The port is remembered: another page's panel calls the same service, in the page's language.
+    await chooseChinese(page);
     await page.goto(`${system.cloud.url}/zh/api/doc/group`);
     await page.waitForSelector('html[data-hydrated]');
     const list = page.locator('#group-list');

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { runAdmin } from '../../cloud/src/admin.ts';
-import { launchChromium, startTestSystem } from './harness.ts';
+import { launchChromium, runAdmin, startTestSystem } from '@hainiao/testkit';
 
 describe('the started system in Chromium', () => {
   let system: Awaited<ReturnType<typeof startTestSystem>>;
@@ -105,10 +104,13 @@ describe('the started system in Chromium', () => {
     const en = await page.goto(`${system.cloud.url}/no-such-page`);
     expect(en?.status()).toBe(404);
     expect(await page.locator('h1').innerText()).toBe('Page not found');
-    const zh = await page.goto(`${system.cloud.url}/zh/no-such-page`);
-    expect(zh?.status()).toBe(404);
-    expect(await page.locator('h1').innerText()).toBe('页面不存在');
     await context.close();
+    // Another visitor: the first one's stored English would send it to the English page.
+    const chinese = await (await browser.newContext()).newPage();
+    const zh = await chinese.goto(`${system.cloud.url}/zh/no-such-page`);
+    expect(zh?.status()).toBe(404);
+    expect(await chinese.locator('h1').innerText()).toBe('页面不存在');
+    await chinese.context().close();
   });
 
   test('the local API logs in with a credential and answers group/list in the spec envelope', async () => {

@@ -13,8 +13,12 @@ import {
   buildPostmanEnvironment,
   LOCAL_API_ROUTES,
 } from '@hainiao/contract';
-import { startTestCloud, type TestCloud } from '../../local-api/src/test/cloud.ts';
-import { startTestService, type TestService } from '../../local-api/src/test/server.ts';
+import {
+  startTestCloud,
+  startTestService,
+  type TestCloud,
+  type TestService,
+} from '@hainiao/testkit';
 
 function run(options: newman.NewmanRunOptions): Promise<NewmanRunSummary> {
   return new Promise((resolve, reject) => {

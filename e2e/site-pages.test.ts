@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startTestSystem } from './harness.ts';
+import { launchChromium, startTestSystem } from '@hainiao/testkit';
 
 describe('site pages in Chromium', () => {
   let system: Awaited<ReturnType<typeof startTestSystem>>;
@@ -154,19 +154,32 @@ describe('site pages in Chromium', () => {
     const { page, errors } = await open('/download');
     await expect.poll(() => page.getByTestId('client-version').innerText()).toBe('v2.8.1');
     const cards = page.locator('.core-card');
-    expect(await cards.count()).toBe(6);
-    for (let i = 0; i < 6; i += 1) {
+    // Every browser version the spec offers, 95 to 106, once each (site spec §2, §9).
+    expect(await cards.count()).toBe(12);
+    const versions: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
       const text = await cards.nth(i).innerText();
       const core = Number(/Chromium (\d+)/.exec(text)?.[1]);
-      const version = Number(/Hainiao Browser (\d+)/.exec(text)?.[1]);
-      expect(version).toBeGreaterThanOrEqual(95);
-      expect(version).toBeLessThanOrEqual(106);
+      versions.push(Number(/Hainiao Browser (\d+)/.exec(text)?.[1]));
       expect(text).toContain(core >= 129 ? 'Windows 10/11' : 'Windows 7/8/10/11');
     }
-    expect(await page.locator('.kernel-list li').count()).toBe(6);
+    expect(versions.sort((a, b) => a - b)).toEqual([
+      95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106,
+    ]);
+    expect(await page.locator('.kernel-list li').count()).toBe(12);
     const links = page.locator('.table tbody a');
     expect(await links.count()).toBe(6);
     expect(await links.first().getAttribute('target')).toBe('_blank');
+    // The compatible-OS column follows each file's kernel: 129 and later run on Windows 10/11 only.
+    const rows = await page
+      .locator('.table tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent ?? '')));
+    const systems = rows.map(([name = '', , , os]) => [
+      Number(/chromium(\d+)/.exec(name)?.[1]) >= 129 ? 'Windows 10/11' : 'Windows 7/8/10/11',
+      os,
+    ]);
+    for (const [expected, shown] of systems) expect(shown).toBe(expected);
+    expect(new Set(systems.map(([, shown]) => shown)).size).toBe(2);
     expect(await page.locator('.steps__item').count()).toBe(4);
 
     // Every download button leads to a real file the cloud serves.
@@ -208,12 +221,39 @@ describe('site pages in Chromium', () => {
     releaseHistory();
     await expect.poll(() => page.locator('.table tbody a').count()).toBe(6);
     expect(await page.getByTestId('history-loading').count()).toBe(0);
+    // The column comes from the call's answer here too (nothing was embedded).
+    expect(
+      await page.locator('.table tbody td[data-label="Compatible systems"]').first().innerText(),
+    ).toBe('Windows 10/11');
 
     // Once the cloud answers again, "Try again" brings the cores back.
     await page.unroute('**/api/hainiao/corelist');
     await page.getByRole('button', { name: 'Try again' }).click();
-    await expect.poll(() => page.locator('.core-card').count()).toBe(6);
+    await expect.poll(() => page.locator('.core-card').count()).toBe(12);
     await page.context().close();
+  });
+
+  test('download in Chinese: the compatible-OS column under its Chinese heading', async () => {
+    const { page, errors } = await open('/zh/download');
+    expect(await page.locator('.core-card').count()).toBe(12);
+    const cells = page.locator('.table tbody td[data-label="兼容系统"]');
+    expect(await cells.count()).toBe(6);
+    expect(await cells.first().innerText()).toBe('Windows 10/11');
+    expect(await cells.last().innerText()).toBe('Windows 7/8/10/11');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test('without a chat script (no CHAT_SCRIPT_URL) the footer promises no chat', async () => {
+    for (const path of ['/', '/zh/download']) {
+      const { page } = await open(path);
+      const footer = page.locator('.site-footer');
+      expect(await footer.getByRole('link', { name: /Open a ticket|提交工单/ }).count()).toBe(1);
+      expect(await footer.locator('.site-footer__chat').count(), path).toBe(0);
+      expect(await footer.innerText(), path).not.toMatch(/chat button|在线客服/);
+      expect(await page.locator('script#hainiao-chat-script').count()).toBe(0);
+      await page.context().close();
+    }
   });
 
   test('FAQ: search, empty state, category radios and the URL hash', async () => {

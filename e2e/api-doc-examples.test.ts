@@ -9,11 +9,14 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { repoRoot } from '../../../scripts/system.ts';
-import { startTestCloud, type TestCloud } from '../../local-api/src/test/cloud.ts';
-import { startTestService, type TestService } from '../../local-api/src/test/server.ts';
+import {
+  startTestCloud,
+  startTestService,
+  type TestCloud,
+  type TestService,
+} from '@hainiao/testkit';
 
-const EXAMPLES = path.join(repoRoot, 'docs/examples');
+const EXAMPLES = path.join(import.meta.dirname, '../docs/examples');
 const PAGE_TITLE = 'Hainiao example page';
 
 function available(command: string, args: string[]): boolean {

@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startTestSystem } from './harness.ts';
+import { launchChromium, startTestSystem } from '@hainiao/testkit';
 
 describe('site shell in Chromium', () => {
   let system: Awaited<ReturnType<typeof startTestSystem>>;
@@ -136,6 +136,84 @@ describe('site shell in Chromium', () => {
     await english.page.context().close();
   });
 
+  test('a visit arriving with a stored language goes to that language, prerendered or not', async () => {
+    // An earlier visit chose Chinese with the dropdown (stored under `lang`).
+    const { page, errors } = await open('/price');
+    await switchTo(page, '中文');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('lang'))).toBe('zh');
+
+    // Arriving later (a new tab, a bookmark, a search result) on paths without /zh.
+    const arrivals = [
+      // Prerendered pages: the Chinese prerendered page, query and hash kept.
+      ['/download?from=ad#cores', '/zh/download?from=ad#cores', 'h1', '下载'],
+      ['/', '/zh', 'h1', '上百个账号'],
+      ['/faq/install-on-windows.html', '/zh/faq/install-on-windows.html', 'h1', '安装'],
+      // A page rendered in the browser only (the shell), and the 404 page.
+      ['/signin', '/zh/signin', 'h1', '登录海鸟'],
+      ['/no-such-page', '/zh/no-such-page', 'h1', '页面不存在'],
+    ] as const;
+    for (const [from, to, selector, text] of arrivals) {
+      const tab = await page.context().newPage();
+      const tabErrors: string[] = [];
+      tab.on('pageerror', (error) => tabErrors.push(error.message));
+      await tab.goto(system.cloud.url + from);
+      await expect.poll(() => pathOf(tab), { message: from }).toBe(to);
+      await tab.waitForSelector('html[data-hydrated]');
+      await expect.poll(() => tab.locator(selector).first().innerText()).toContain(text);
+      expect(await tab.locator('html').getAttribute('lang'), from).toBe('zh-CN');
+      expect(await tab.evaluate(() => localStorage.getItem('lang')), from).toBe('zh');
+      // The English page was replaced, not stacked (the blank tab, then the page): Back does not
+      // bounce through it.
+      expect(await tab.evaluate(() => history.length), from).toBe(2);
+      expect(tabErrors, from).toEqual([]);
+      await tab.close();
+    }
+
+    // The reverse: English stored, arriving on a /zh path drops the prefix.
+    await switchTo(page, 'English');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+    for (const [from, to, text] of [
+      ['/zh/faq#2', '/faq#2', 'Frequently asked questions'],
+      ['/zh/price', '/price', 'free'],
+    ] as const) {
+      const tab = await page.context().newPage();
+      await tab.goto(system.cloud.url + from);
+      await expect.poll(() => pathOf(tab), { message: from }).toBe(to);
+      await expect.poll(() => tab.locator('h1').first().innerText()).toContain(text);
+      expect(await tab.locator('html').getAttribute('lang')).toBe('en');
+      await tab.close();
+    }
+
+    // Nothing stored (a first visit): the URL's language is taken and stored.
+    const first = await open('/zh/application');
+    expect(pathOf(first.page)).toBe('/zh/application');
+    await expect.poll(() => first.page.evaluate(() => localStorage.getItem('lang'))).toBe('zh');
+    expect([...errors, ...first.errors]).toEqual([]);
+    await first.page.context().close();
+    await page.context().close();
+  });
+
+  test('the footer promises the chat on the pages that load it, in both languages', async () => {
+    for (const [path, text] of [
+      ['/download', 'Or chat with us through the chat button on this page.'],
+      ['/zh/faq', '也可以点击本页的在线客服按钮与我们交流。'],
+    ] as const) {
+      const { page } = await open(path);
+      const footer = page.locator('.site-footer');
+      await expect.poll(() => footer.getByText(text).isVisible(), { message: path }).toBe(true);
+      await expect.poll(() => page.locator('script#hainiao-chat-script').count()).toBe(1);
+      await page.context().close();
+    }
+    // A private page loads no chat script, so its footer promises none.
+    const { page } = await open('/ticket/add');
+    await expect
+      .poll(() => page.locator('.site-footer').getByText('Open a ticket').isVisible())
+      .toBe(true);
+    expect(await page.locator('.site-footer__chat').count()).toBe(0);
+    expect(await page.locator('script#hainiao-chat-script').count()).toBe(0);
+    await page.context().close();
+  });
+
   test('the language comes from the URL: back after a switch shows the English page again', async () => {
     const { page } = await open('/application');
     await switchTo(page, '中文');
@@ -202,29 +280,38 @@ describe('site shell in Chromium', () => {
   });
 
   test('unknown paths and missing articles get HTTP 404 pages in their language', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
+    let page: Page | undefined;
     for (const [path, heading] of [
       ['/no-such-page', 'Page not found'],
       ['/zh/no/such/page', '页面不存在'],
       ['/faq/no-such-article.html', 'Article not found'],
       ['/zh/faq/no-such-article.html', '文章不存在'],
     ] as const) {
-      const response = await page.goto(system.cloud.url + path);
+      // A visitor each: a stored language would send a later visit to its own language.
+      await page?.context().close();
+      const visitor = await (await browser.newContext()).newPage();
+      page = visitor;
+      const response = await visitor.goto(system.cloud.url + path);
       expect(response?.status(), path).toBe(404);
-      await expect.poll(() => page.locator('h1').innerText(), { message: path }).toBe(heading);
+      await expect.poll(() => visitor.locator('h1').innerText(), { message: path }).toBe(heading);
     }
     // The article's not-found state leads back to the list.
-    await page.getByRole('link', { name: '返回列表' }).click();
-    await expect.poll(() => pathOf(page)).toBe('/zh/faq');
-    await context.close();
+    await page!.getByRole('link', { name: '返回列表' }).click();
+    await expect.poll(() => pathOf(page!)).toBe('/zh/faq');
+    await page!.context().close();
   });
 
   test('a crawler without JavaScript reads every data-driven page', async () => {
     for (const [path, texts] of [
       [
         '/download',
-        ['Hainiao Browser 106', 'Chromium 132', 'Windows 10/11', 'hainiao-2.8.0.zip', 'v2.8.1'],
+        [
+          'Hainiao Browser 106',
+          'Chromium 132',
+          'Windows 10/11',
+          'hainiao-2.8.0-chromium132.zip',
+          'v2.8.1',
+        ],
       ],
       ['/zh/download', ['海鸟浏览器 95', 'Windows 7/8/10/11', '四步完成安装']],
       ['/faq', ['How do I install Hainiao on Windows?', 'Proxies']],

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { runAdmin } from '../../cloud/src/admin.ts';
-import { postgresUp } from '../../cloud/src/test/databases.ts';
-import { launchChromium, startTestSystem } from './harness.ts';
+import { launchChromium, runAdmin, startTestSystem } from '@hainiao/testkit';
+import { postgresUp } from '@hainiao/testkit/postgres';
+import { siteMessages } from '@hainiao/contract';
+
+const statusUpdated = siteMessages.ticket.statusUpdated;
 
 /** A real PNG (1x1) as a customer's screenshot. */
 const SCREENSHOT = Buffer.from(
@@ -57,7 +59,10 @@ describe.each(stores)('support tickets in Chromium: customer and staff [%s]', (d
    */
   async function signedIn(account: string, target: string, landing = target): Promise<Page> {
     const link = await admin('clienttoken', '--account', account, '--url', target);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     const page = await context.newPage();
     await page.goto(link);
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(landing);
@@ -91,6 +96,8 @@ describe.each(stores)('support tickets in Chromium: customer and staff [%s]', (d
         resolved: 'Resolved',
         closed: 'Closed',
         titleError: 'Title must be 3 to 200 characters',
+        copyId: 'Copy ticket ID',
+        copied: 'Copied to clipboard',
       },
     ],
     [
@@ -117,6 +124,8 @@ describe.each(stores)('support tickets in Chromium: customer and staff [%s]', (d
         resolved: '已解决',
         closed: '已关闭',
         titleError: '标题长度须在 3 到 200 个字符之间',
+        copyId: '复制工单 ID',
+        copied: '已复制到剪贴板',
       },
     ],
   ] as const)(
@@ -148,6 +157,10 @@ describe.each(stores)('support tickets in Chromium: customer and staff [%s]', (d
         .poll(() => new URL(customer.url()).pathname)
         .toMatch(new RegExp(`^${prefix}/ticket/info/\\d+$`));
       const id = new URL(customer.url()).pathname.split('/').pop()!;
+      // The id can be copied, with the spec's copied notice (site spec §8).
+      await customer.getByRole('button', { name: t.copyId }).click();
+      await expect.poll(() => customer.getByText(t.copied).isVisible()).toBe(true);
+      expect(await customer.evaluate(() => navigator.clipboard.readText())).toBe(id);
       // Markup in the title is shown as text.
       expect(await customer.locator('.ticket-heading span').first().innerText()).toBe(title);
       expect(await customer.locator('.ticket-heading b').count()).toBe(0);
@@ -187,6 +200,10 @@ describe.each(stores)('support tickets in Chromium: customer and staff [%s]', (d
       expect(await customer.locator('[data-status]').first().innerText()).toBe(t.pending);
       await customer.getByRole('button', { name: t.resolve }).click();
       await ok(customer);
+      // The status call's own notice first: should it fail, the notices on screen say why.
+      await expect
+        .poll(() => customer.locator('.ant-message-notice').allInnerTexts())
+        .toEqual(expect.arrayContaining([expect.stringContaining(statusUpdated[lang])]));
       await expect
         .poll(() => customer.locator('[data-status]').first().innerText())
         .toBe(t.resolved);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, startTestSystem } from './harness.ts';
+import { launchChromium, startTestSystem } from '@hainiao/testkit';
 
 /** A cloud call as the local API makes it (multipart, inweb=1). */
 async function cloudCall(base: string, path: string, fields: Record<string, string>) {

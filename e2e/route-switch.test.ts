@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { runAdmin } from '../../cloud/src/admin.ts';
-import { launchChromium, startTestSystem } from './harness.ts';
+import { launchChromium, runAdmin, startTestSystem } from '@hainiao/testkit';
 
 /**
  * Login CSRF on /route: a link that carries someone else's one-time client token must not
@@ -116,6 +115,11 @@ describe('/route asks before it switches accounts, in Chromium', () => {
     const { page } = await newPage();
     await signInWithForm(page, 'beta');
     const before = await stored(page);
+    // A Chinese visitor: Chinese is the language stored in this browser (the dropdown sets it),
+    // so the Chinese link stays Chinese (site spec §2 "Language prefix").
+    await page.locator('.lang-switch__button').click();
+    await page.getByRole('option', { name: '中文' }).click();
+    await expect.poll(() => path(page)).toBe('/zh/api');
     await page.goto(await linkFor('alpha', '/zh'));
     await expect
       .poll(() =>

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startTestSystem } from './harness.ts';
+import { launchChromium, startTestSystem } from '@hainiao/testkit';
 
 describe('site under its Content-Security-Policy in Chromium', () => {
   let system: Awaited<ReturnType<typeof startTestSystem>>;

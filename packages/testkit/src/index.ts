@@ -1,0 +1,17 @@
+/**
+ * Starters for tests that drive the apps from outside, through their declared entries
+ * (`@hainiao/cloud/server`, `@hainiao/cloud/admin`, `@hainiao/local-api/service`):
+ * - `startTestCloud`: a cloud in this process on a free port, no site (./cloud);
+ * - `runAdmin`: the operators' command on a cloud's store;
+ * - `startTestService`: a local API on a free port (./service);
+ * - `startTestSystem`: the whole system as `npm start` runs it, site included;
+ * - `launchChromium`: the browser the end-to-end tests drive.
+ * Whether PostgreSQL is up is `@hainiao/testkit/postgres` (it asks the server on import).
+ */
+export { runAdmin } from '@hainiao/cloud/admin';
+export { scriptId, startTestCloud, type TestCloud } from './cloud.ts';
+export { call, startTestService, type RawResponse, type TestService } from './service.ts';
+export { startTestSystem } from './system.ts';
+export { builtSite, buildSiteIfStale } from './build-site.ts';
+export { CHROMIUM_PATH, launchChromium } from './chromium.ts';
+export { TEST_POSTGRES_URL } from './postgres-url.ts';

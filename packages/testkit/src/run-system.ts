@@ -1,0 +1,129 @@
+/**
+ * Starts the whole system as child processes — the cloud (site + /api/hainiao) and the local API —
+ * and waits until both answer. Used by `npm start` (scripts/start.ts) and by the end-to-end tests
+ * (startTestSystem). The apps run from their declared entries (`@hainiao/cloud/server`,
+ * `@hainiao/local-api/service`), and whoever starts them says where the built site is (WEB_DIST
+ * of the cloud): the cloud does not know the web app's layout.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const tsx = require.resolve('tsx/cli');
+
+export interface RunningProgram {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+/**
+ * Spawns a TypeScript entry (a package entry such as `@hainiao/cloud/server`, or a file) and
+ * resolves with the URL it prints on the line matching `ready`.
+ */
+export function startProgram(
+  entry: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+  options: { echo?: boolean; timeoutMs?: number } = {},
+): Promise<RunningProgram> {
+  const file = entry.startsWith('@') ? require.resolve(entry) : path.resolve(entry);
+  const child = spawn(process.execPath, [tsx, file, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${entry} did not start in time:\n${log}`));
+    }, options.timeoutMs ?? 60_000);
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      log += text;
+      if (options.echo) process.stdout.write(text);
+      const match = ready.exec(log);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1], output: () => log });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${entry} exited with ${code}:\n${log}`));
+    });
+  });
+}
+
+export interface SystemOptions {
+  cloudPort: number;
+  localApiPort: number;
+  dataDir: string;
+  echo?: boolean;
+  /** Extra environment for the cloud (e.g. DATABASE_URL and DATABASE_SCHEMA for PostgreSQL). */
+  cloudEnv?: Record<string, string>;
+  /** The built site the cloud serves (its WEB_DIST); null serves none. */
+  webDist: string | null;
+}
+
+export async function startSystem({
+  cloudPort,
+  localApiPort,
+  dataDir,
+  echo,
+  cloudEnv,
+  webDist,
+}: SystemOptions) {
+  const cloud = await startProgram(
+    '@hainiao/cloud/server',
+    [],
+    {
+      PORT: String(cloudPort),
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist ?? '',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? (echo ? 'warn' : 'silent'),
+      ...cloudEnv,
+    },
+    /Hainiao cloud listening on (\S+)/,
+    { echo },
+  );
+  const localApi = await startProgram(
+    '@hainiao/local-api/service',
+    [
+      '--port',
+      String(localApiPort),
+      '--data',
+      path.join(dataDir, 'local-api'),
+      '--cloud',
+      cloud.url,
+      '--return',
+      echo ? 'on' : 'off',
+    ],
+    {},
+    /listening on (http:\/\/\S+)/,
+    { echo },
+  ).catch(async (error: unknown) => {
+    cloud.child.kill('SIGTERM');
+    throw error;
+  });
+  return {
+    cloud,
+    localApi,
+    async stop() {
+      await Promise.all(
+        [cloud, localApi].map(
+          ({ child }) =>
+            new Promise<void>((resolve) => {
+              if (child.exitCode !== null || child.signalCode !== null) return resolve();
+              child.once('exit', () => resolve());
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
+    },
+  };
+}
