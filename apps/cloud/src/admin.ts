@@ -1,5 +1,5 @@
 /**
- * The operators' command (DESIGN "Fixed names and ports"), one verb each:
+ * The operators' command (../shared/DESIGN.md "Fixed names and ports"), one verb each:
  *   npm run admin -- account:create --account NAME --email EMAIL --password PW [--role staff] [--team-of MAIN] [--expire YYYY-MM-DD]
  *   npm run admin -- credential:create --account NAME     (prints app_id and app_key)
  *   npm run admin -- clienttoken --account NAME           (prints a one-time /route link)

@@ -3,11 +3,10 @@ import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import { ATTACHMENT_VIDEO_MAX_BYTES, ATTACHMENTS_MAX, CloudCodes } from '@hainiao/contract';
+import { ATTACHMENT_VIDEO_MAX_BYTES, ATTACHMENTS_MAX } from '@hainiao/contract';
 import type { CloudDatabase } from './db/database.ts';
-import { CloudError, failure } from './http/envelope.ts';
-import { requestLang } from './http/form.ts';
-import { RateLimitedError } from './http/account-limit.ts';
+import { installAuthenticators } from './http/auth.ts';
+import { installErrorHandler } from './http/errors.ts';
 import { installRateLimits } from './http/rate-limit.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { accountService, type Clock } from './modules/accounts/service.ts';
@@ -101,38 +100,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now: clock ? () => clock().getTime() : undefined,
   });
 
-  app.setErrorHandler((error, request, reply) => {
-    const lang = request.lang ?? requestLang(request);
-    if (error instanceof RateLimitedError) reply.header('retry-after', error.retryAfterSeconds);
-    if (error instanceof CloudError) return reply.status(error.httpStatus).send(error.answer(lang));
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    // @fastify/rate-limit throws the answer its errorResponseBuilder made (see http/rate-limit.ts).
-    if (status === 429 && error && typeof error === 'object' && 'msg' in error) {
-      return reply.status(429).send({ code: CloudCodes.code.RATE_LIMITED, msg: String(error.msg) });
-    }
-    if (status >= 500) request.log.error(error);
-    const known = status < 500 ? failure('INVALID_PARAMETER') : failure('SERVER_ERROR');
-    return reply.status(status < 500 ? status : 500).send(known.answer(lang));
-  });
+  installErrorHandler(app);
 
   const accounts = accountService(database, clock);
   const credentials = credentialService(database, accounts, keys, clock, limiter);
   const content = contentService(database);
+  // The checks of the contract's auth modes, which `route` applies to every call (http/route.ts).
+  installAuthenticators(app, {
+    session: (token) => accounts.requireSession(token),
+    lease: (token) => credentials.requireLease(token),
+  });
   contentRoutes(app, content, { releasesDir: options.releasesDir });
   accountRoutes(app, accounts, limiter);
-  credentialRoutes(app, accounts, credentials);
+  credentialRoutes(app, credentials);
   await libraryRoutes(app, database, {
     dir:
       options.libraryDir ??
       (options.releasesDir ? path.join(path.dirname(options.releasesDir), 'library') : undefined),
-    clock,
   });
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, log: app.log });
   ticketRoutes(
     app,
-    accounts,
     ticketService({
       database,
       files: options.files,

@@ -14,7 +14,10 @@ export interface CloudConfig {
   databaseUrl: string;
   /** `DATABASE_SCHEMA`: PostgreSQL schema to use (created when missing); default `public`. */
   databaseSchema: string | undefined;
-  /** The built web app (prerendered pages and assets); absent folders serve no site. */
+  /**
+   * `WEB_DIST`: the built web app (prerendered pages and assets); unset, empty or a folder without
+   * a build serves no site.
+   */
   webDist: string | null;
   /** `TRUST_PROXY`, parsed (see parseTrustProxy). */
   trustProxy: TrustProxy;
@@ -81,10 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     dataDir,
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'cloud.sqlite')}`,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
-    webDist:
-      env.WEB_DIST === ''
-        ? null
-        : path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    // The starter that knows where the site was built says so (`npm start`: scripts/start.ts).
+    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -10,6 +10,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface CloudDatabase {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** PostgreSQL: the schema the database runs in, when one was given. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -43,7 +45,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): CloudD
           : {}),
       }),
     });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', ...(schema ? { schema } : {}), close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -21,9 +21,16 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest({ db }: CloudDatabase): Promise<void> {
-  // Parallel work adds migrations with interleaved numbers; each still runs exactly once.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+export async function migrateToLatest({ db, schema }: CloudDatabase): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider,
+    // Parallel work adds migrations with interleaved numbers; each still runs exactly once.
+    allowUnorderedMigrations: true,
+    // Kysely looks for its migration tables in every schema unless told which: a database shared
+    // by several schemas (parallel test runs) would otherwise find another schema's lock table.
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -2,20 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { format, siteMessageByKey, siteMessages, type Lang } from '@hainiao/contract';
 import { CloudError } from './envelope.ts';
-import { readFields, requestLang } from './form.ts';
+import { requestLang } from './form.ts';
 
 /**
- * Reads a call's form fields and validates them with the contract's schema. The first issue
- * becomes the answer: code 1 and its catalogue message in the caller's language.
+ * Validates a call's form fields with the contract's schema (http/route.ts reads them first). The
+ * first issue becomes the answer: code 1 and its catalogue message in the caller's language.
  */
-export async function parseForm<S extends z.ZodType>(
-  request: FastifyRequest,
-  schema: S,
-): Promise<{ data: z.output<S>; lang: Lang }> {
-  return parseFields(request, schema, await readFields(request));
-}
-
-/** Validates fields already read from the request (calls that also read file parts). */
 export function parseFields<S extends z.ZodType>(
   request: FastifyRequest,
   schema: S,

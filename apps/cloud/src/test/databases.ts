@@ -6,34 +6,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { openDatabase, type CloudDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+// The PostgreSQL of the suites and whether it answers (under CI it must), shared with the
+// whole-system tests.
+import { postgresUp, TEST_POSTGRES_URL } from '@hainiao/testkit/postgres';
 
-/** The PostgreSQL the suite uses (this machine: trust auth, database `test`). */
-export const TEST_POSTGRES_URL =
-  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({
-    connectionString: TEST_POSTGRES_URL,
-    connectionTimeoutMillis: 2000,
-  });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-export const postgresUp = await postgresReachable();
-if (!postgresUp) {
-  const message = `PostgreSQL is not reachable at ${TEST_POSTGRES_URL}: cloud tests on PostgreSQL are SKIPPED`;
-  // Under CI the PostgreSQL half of the suite is mandatory.
-  if (process.env.CI === 'true') throw new Error(message);
-  console.warn(`\n*** ${message} ***\n`);
-}
+export { postgresUp, TEST_POSTGRES_URL };
 
 export interface TestDatabase {
   readonly database: CloudDatabase;

@@ -5,20 +5,14 @@ import {
   RATE_LIMIT_SIGNUP_PER_MINUTE,
   RATE_LIMIT_STATUS_PER_MINUTE,
   siteMessages,
-  signinFields,
-  signoutFields,
-  signupFields,
-  statusFields,
 } from '@hainiao/contract';
 import {
   SIGNIN_FAILURES_PER_ACCOUNT,
   STATUS_EXCHANGES_PER_ACCOUNT,
   type AccountLimiter,
 } from '../../http/account-limit.ts';
-import { CloudError, ok } from '../../http/envelope.ts';
-import { readFields } from '../../http/form.ts';
-import { perMinute } from '../../http/rate-limit.ts';
-import { parseFields, parseForm } from '../../http/validate.ts';
+import { CloudError } from '../../http/envelope.ts';
+import { route, withMessage } from '../../http/route.ts';
 import type { AccountService } from './service.ts';
 
 /**
@@ -26,8 +20,8 @@ import type { AccountService } from './service.ts';
  * nonce they keep in the tab's sessionStorage, and the /route page sends it back with the client
  * token. Optional: the desktop client's links carry none.
  */
-function readNonce(fields: Record<string, string>): string | undefined {
-  const nonce = fields.nonce?.trim();
+function readNonce(field: string | undefined): string | undefined {
+  const nonce = field?.trim();
   if (!nonce) return undefined;
   if (!/^[A-Za-z0-9_-]{22,128}$/.test(nonce)) {
     const message = siteMessages.validation.invalidParameter;
@@ -44,29 +38,26 @@ export function accountRoutes(
   accounts: AccountService,
   limiter: AccountLimiter,
 ): void {
-  app.post(
+  route(
+    app,
     '/api/hainiao/signup',
-    { config: { rateLimit: perMinute(RATE_LIMIT_SIGNUP_PER_MINUTE) } },
-    async (request) => {
-      const fields = await readFields(request);
-      const { data } = parseFields(request, signupFields, fields);
-      const nonce = readNonce(fields);
+    async ({ data }) => {
+      const nonce = readNonce(data.nonce);
       const account = await accounts.create({
         account: data.Account,
         email: data.email,
         password: data.password,
       });
-      return ok({ clienttoken: await accounts.issueClientToken(account.id, nonce) });
+      return { clienttoken: await accounts.issueClientToken(account.id, nonce) };
     },
+    { perMinute: RATE_LIMIT_SIGNUP_PER_MINUTE },
   );
 
-  app.post(
+  route(
+    app,
     '/api/hainiao/signin',
-    { config: { rateLimit: perMinute(RATE_LIMIT_SIGNIN_PER_MINUTE) } },
-    async (request) => {
-      const fields = await readFields(request);
-      const { data } = parseFields(request, signinFields, fields);
-      const nonce = readNonce(fields);
+    async ({ data }) => {
+      const nonce = readNonce(data.nonce);
       const identity = { Account: data.Account, email: data.email };
       // Counted per account (by id, so the name and the email share a counter) and, for names
       // that do not exist, per typed name: both answer alike.
@@ -79,7 +70,7 @@ export function accountRoutes(
       await limiter.assertOpen(SIGNIN_FAILURES_PER_ACCOUNT, key);
       try {
         const account = await accounts.authenticate(identity, data.password);
-        return ok({ clienttoken: await accounts.issueClientToken(account.id, nonce) });
+        return { clienttoken: await accounts.issueClientToken(account.id, nonce) };
       } catch (error) {
         if (error instanceof CloudError && error.code === 401) {
           await limiter.hit(SIGNIN_FAILURES_PER_ACCOUNT, key);
@@ -87,16 +78,16 @@ export function accountRoutes(
         throw error;
       }
     },
+    { perMinute: RATE_LIMIT_SIGNIN_PER_MINUTE },
   );
 
-  // The /route page: a one-time client token becomes the long-lived session token.
-  app.post(
+  // The /route page: a one-time client token becomes the long-lived session token (auth
+  // 'clienttoken': the exchange itself checks and spends it).
+  route(
+    app,
     '/api/hainiao/status',
-    { config: { rateLimit: perMinute(RATE_LIMIT_STATUS_PER_MINUTE) } },
-    async (request) => {
-      const fields = await readFields(request);
-      const { data } = parseFields(request, statusFields, fields);
-      const nonce = readNonce(fields);
+    async ({ data }) => {
+      const nonce = readNonce(data.nonce);
       const owner = await accounts.clientTokenOwner(data.clienttoken);
       if (owner !== undefined) {
         const key = `id:${owner}`;
@@ -104,7 +95,7 @@ export function accountRoutes(
         await limiter.hit(STATUS_EXCHANGES_PER_ACCOUNT, key);
       }
       const { token, account, bound } = await accounts.exchangeClientToken(data.clienttoken, nonce);
-      return ok({
+      return {
         user_info: {
           token,
           email: account.email,
@@ -115,21 +106,19 @@ export function accountRoutes(
         // True when the token came from this tab's own sign-in (its nonce matched): /route then
         // goes straight on; otherwise it asks before replacing another account's session.
         bound,
-      });
+      };
     },
+    { perMinute: RATE_LIMIT_STATUS_PER_MINUTE },
   );
 
-  app.post('/api/hainiao/signout', async (request) => {
-    const { data, lang } = await parseForm(request, signoutFields);
+  route(app, '/api/hainiao/signout', async ({ data, lang }) => {
     await accounts.revokeSession(data.token);
-    return ok(null, siteMessages.auth.signedOut[lang]);
+    return withMessage(null, siteMessages.auth.signedOut[lang]);
   });
 
   // "Sign out everywhere": every session of the token's account ends, this one included.
-  app.post('/api/hainiao/signoutall', async (request) => {
-    const { data, lang } = await parseForm(request, signoutFields);
-    const account = await accounts.requireSession(data.token);
+  route(app, '/api/hainiao/signoutall', async ({ account, lang }) => {
     const revoked = await accounts.revokeAllSessions(account.id);
-    return ok({ revoked }, siteMessages.auth.signedOutEverywhere[lang]);
+    return withMessage({ revoked }, siteMessages.auth.signedOutEverywhere[lang]);
   });
 }

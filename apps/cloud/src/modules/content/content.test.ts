@@ -14,7 +14,7 @@ import {
 } from '@hainiao/contract';
 import { buildTestApp, form, post } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { readFaqSource } from './faq-source.ts';
+import { readFaqSource } from '@hainiao/content';
 import { DEMO_CORES, DEMO_HISTORY, DEMO_VERSION, seedContent } from './seed.ts';
 
 describeEachDatabase('content calls', (ctx) => {
@@ -99,13 +99,30 @@ describeEachDatabase('content calls', (ctx) => {
     }
   });
 
-  test('historylist.php is a GET answering code 0 with name, size, date and url', async () => {
+  test('historylist.php is a GET answering code 0 with name, size, date, url and systems', async () => {
     const res = await app.inject({ method: 'GET', url: '/historylist.php' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.code).toBe(0);
     expect(body.data).toEqual(
-      DEMO_HISTORY.map(({ name, size, date, url }) => ({ name, size, date, url })),
+      DEMO_HISTORY.map(({ name, size, date, url }) => ({
+        name,
+        size,
+        date,
+        url,
+        os: expect.any(Array),
+      })),
+    );
+    // Each file's systems follow from the kernel its name carries (site spec §1).
+    expect(
+      body.data.map((file: { name: string; os: string[] }) => [file.name, file.os.join('/')]),
+    ).toEqual(
+      DEMO_HISTORY.map(({ name }) => [
+        name,
+        Number(/chromium(\d+)/.exec(name)?.[1]) >= 129
+          ? 'Windows 10/Windows 11'
+          : 'Windows 7/Windows 8/Windows 10/Windows 11',
+      ]),
     );
     // The size is the stored file's real size.
     const first = DEMO_HISTORY[0]!;

@@ -1,153 +1,19 @@
 /**
- * Release files: the cloud serves them from a store folder (`<DATA_DIR>/releases/`) through
- * `GET /downloads/<file>`. A fresh install gets small demo archives, written by the seed: each is a
- * real zip holding a README that says what it is — the demo cloud does not distribute the Windows
- * client, and nothing here pretends to be an installer.
+ * The cloud's release store: the folder (`<DATA_DIR>/releases/`) that `GET /downloads/<file>`
+ * serves. The releases themselves (the version, the cores, the history and their demo files) are
+ * `@hainiao/content`'s; the seed writes their files here.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { strToU8, zipSync } from 'fflate';
-import { CLIENT_OS_LEGACY, CLIENT_OS_MODERN, KERNEL_WIN10_ONLY_FROM } from '@hainiao/contract';
+import type { Releases } from '@hainiao/content';
 
-/** The current client version of a fresh install. */
-export const DEMO_VERSION = '2.8.1';
-
-/** Browser versions (95–106) with the Chromium kernel each one runs on. */
-const DEMO_BUILDS = [
-  { version: 106, core: 132 },
-  { version: 104, core: 129 },
-  { version: 102, core: 124 },
-  { version: 100, core: 118 },
-  { version: 98, core: 112 },
-  { version: 95, core: 109 },
-] as const;
-
-/** Previous client versions for historylist.php, newest first. */
-const DEMO_HISTORY = [
-  { version: '2.8.0', date: '2026-10-27' },
-  { version: '2.7.3', date: '2026-09-15' },
-  { version: '2.7.0', date: '2026-08-04' },
-  { version: '2.6.2', date: '2026-06-23' },
-  { version: '2.5.0', date: '2026-05-05' },
-  { version: '2.4.1', date: '2026-03-17' },
-] as const;
-
-export const DOWNLOADS_PREFIX = '/downloads/';
 /** File names the store serves: no folders, no dot files. */
 export const RELEASE_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}$/;
 
-export function supportedWindows(core: number): readonly string[] {
-  return core >= KERNEL_WIN10_ONLY_FROM ? CLIENT_OS_MODERN : CLIENT_OS_LEGACY;
-}
-
-/** 1536 → "1.5 KB". */
-export function humanSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value >= 100 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
-}
-
-// A fixed time stamp inside the archives keeps them byte-identical from run to run.
-const ARCHIVE_TIME = new Date('2026-01-01T00:00:00Z');
-
-function demoArchive(title: string, lines: string[]): Uint8Array {
-  const readme = [
-    title,
-    '='.repeat(title.length),
-    '',
-    ...lines,
-    '',
-    'This archive is a demonstration file served by a Hainiao demo cloud. It is NOT the Windows',
-    'installer: the demo server does not distribute the desktop client. It shows where release',
-    "files are served from (the cloud's data/releases/ folder) and that downloads work end to end.",
-    'An operator replaces these files with the real installers of the same names, or points the',
-    'core list and the version history at other files.',
-    '',
-    '这是海鸟演示云端提供的演示文件，并不是 Windows 安装程序：演示服务器不分发桌面客户端。',
-    '它用于说明发布文件的存放位置（云端的 data/releases/ 目录），并验证下载流程完整可用。',
-    '运营人员可以用同名的正式安装包替换这些文件，或让内核列表和历史版本指向其他文件。',
-    '',
-  ].join('\r\n');
-  return zipSync({ 'README.txt': [strToU8(readme), { mtime: ARCHIVE_TIME }] }, { level: 9 });
-}
-
-export interface DemoRelease {
-  file: string;
-  bytes: Uint8Array;
-}
-
-export interface DemoCore {
-  name: string;
-  name_zh: string;
-  version: string;
-  core: number;
-  path: string;
-  sort: number;
-}
-
-export interface DemoHistoryRow {
-  name: string;
-  size: string;
-  date: string;
-  url: string;
-  sort: number;
-}
-
-/** The demo files and the rows that point at them; pure, so the site's build can use it too. */
-export function demoReleases(): {
-  files: DemoRelease[];
-  cores: DemoCore[];
-  history: DemoHistoryRow[];
-} {
-  const files: DemoRelease[] = [];
-  const cores = DEMO_BUILDS.map(({ version, core }, index) => {
-    const file = `hainiao-${DEMO_VERSION}-browser${version}-chromium${core}.zip`;
-    files.push({
-      file,
-      bytes: demoArchive(`Hainiao ${DEMO_VERSION} - Browser ${version} (Chromium ${core} kernel)`, [
-        `Client version: ${DEMO_VERSION}`,
-        `Browser version: ${version}`,
-        `Kernel: Chromium ${core}`,
-        `Runs on: ${supportedWindows(core).join(', ')}`,
-      ]),
-    });
-    return {
-      name: `Hainiao Browser ${version}`,
-      name_zh: `海鸟浏览器 ${version}`,
-      version: String(version),
-      core,
-      path: DOWNLOADS_PREFIX + file,
-      sort: index,
-    };
-  });
-  const history = DEMO_HISTORY.map(({ version, date }, index) => {
-    const file = `hainiao-${version}.zip`;
-    const bytes = demoArchive(`Hainiao ${version} (previous version, released ${date})`, [
-      `Client version: ${version}`,
-      `Runs on: ${CLIENT_OS_LEGACY.join(', ')}`,
-    ]);
-    files.push({ file, bytes });
-    return {
-      name: file,
-      size: humanSize(bytes.length),
-      date,
-      url: DOWNLOADS_PREFIX + file,
-      sort: index,
-    };
-  });
-  return { files, cores, history };
-}
-
-/** Writes the demo files that are missing; an operator's files of the same name are kept. */
-export function writeDemoReleases(dir: string): void {
+/** Writes the release files that are missing; an operator's files of the same name are kept. */
+export function writeReleaseFiles(dir: string, files: Releases['files']): void {
   fs.mkdirSync(dir, { recursive: true });
-  for (const { file, bytes } of demoReleases().files) {
+  for (const { file, bytes } of files) {
     const target = path.join(dir, file);
     if (!fs.existsSync(target)) fs.writeFileSync(target, bytes);
   }

@@ -1,15 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import {
-  corelistFields,
-  documentFields,
-  HISTORY_LIST_PATH,
-  siteMessages,
-  versionFields,
-} from '@hainiao/contract';
+import { HISTORY_LIST_PATH, siteMessages } from '@hainiao/contract';
 import { failure, ok } from '../../http/envelope.ts';
-import { parseForm } from '../../http/validate.ts';
+import { route } from '../../http/route.ts';
 import { RELEASE_FILE_NAME, releaseContentType } from './releases.ts';
 import type { ContentService } from './service.ts';
 
@@ -23,29 +17,24 @@ export function contentRoutes(
   content: ContentService,
   options: ContentRouteOptions = {},
 ) {
-  app.post('/api/hainiao/version', async (request) => {
-    await parseForm(request, versionFields);
+  route(app, '/api/hainiao/version', async () => {
     const version = await content.clientVersion();
     if (!version) throw failure('NOT_FOUND');
-    return ok(version);
+    return version;
   });
 
-  app.post('/api/hainiao/corelist', async (request) => {
-    const { lang } = await parseForm(request, corelistFields);
-    return ok(await content.coreList(lang));
-  });
+  route(app, '/api/hainiao/corelist', ({ lang }) => content.coreList(lang));
 
-  app.post('/api/hainiao/document', async (request) => {
-    const { data, lang } = await parseForm(request, documentFields);
+  route(app, '/api/hainiao/document', async ({ data, lang }) => {
     switch (data.mod) {
       case 'category':
-        return ok(await content.categories(lang));
+        return content.categories(lang);
       case 'list':
-        return ok(await content.articles(lang, data.category_id));
+        return content.articles(lang, data.category_id);
       case 'article': {
         const article = await content.article(lang, data.id);
         if (!article) throw failure('NOT_FOUND', siteMessages.faq.articleNotFound);
-        return ok(article);
+        return article;
       }
     }
   });

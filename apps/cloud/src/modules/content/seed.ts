@@ -3,18 +3,23 @@ import type { Transaction } from 'kysely';
 import { LANGS } from '@hainiao/contract';
 import type { CloudDatabase } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { FAQ_DIR, markdownSummary, readFaqSource, type FaqSource } from './faq-source.ts';
-import { DEMO_VERSION, demoReleases, writeDemoReleases } from './releases.ts';
+import {
+  FAQ_DIR,
+  markdownSummary,
+  readFaqSource,
+  releases,
+  type FaqSource,
+} from '@hainiao/content';
+import { writeReleaseFiles } from './releases.ts';
 
-export { DEMO_VERSION };
-
-/** Demo content of a fresh install: the downloadable cores and the previous versions. */
-const demo = demoReleases();
+/** A fresh install's releases (`@hainiao/content`): the version, the cores, the history. */
+const demo = releases();
+export const DEMO_VERSION = demo.version;
 export const DEMO_CORES = demo.cores;
 export const DEMO_HISTORY = demo.history;
 
 export interface SeedOptions {
-  /** The FAQ folder (categories.json, articles/); the repository's by default. */
+  /** The FAQ folder (categories.json, articles/); `@hainiao/content`'s by default. */
   faqDir?: string;
   /** Where the release files live; demo files are written there when missing. */
   releasesDir?: string;
@@ -29,7 +34,7 @@ export function seedHash(title: string, content: string): string {
 
 /**
  * Seeds what is missing, so operators' changes survive restarts: the client version, the core list
- * and the previous versions when their tables are empty, and the FAQ from the repository's files.
+ * and the previous versions when their tables are empty, and the FAQ from the content package.
  * FAQ categories follow the files; an article text is updated only while nobody else changed it.
  */
 export async function seedContent(
@@ -37,7 +42,7 @@ export async function seedContent(
   options: SeedOptions = {},
 ): Promise<void> {
   const faq = readFaqSource(options.faqDir ?? FAQ_DIR);
-  if (options.releasesDir) writeDemoReleases(options.releasesDir);
+  if (options.releasesDir) writeReleaseFiles(options.releasesDir, demo.files);
   const { db } = database;
   await db.transaction().execute(async (trx) => {
     const version = await trx
@@ -53,14 +58,44 @@ export async function seedContent(
     }
     // Installs seeded before release files existed pointed their demo cores at missing installers.
     await trx.deleteFrom('browser_core').where('path', 'like', '/downloads/%-setup.exe').execute();
+    if (await onlyEarlierDemo(trx, 'browser_core', DEMO_CORE_FILE, DEMO_CORES)) {
+      await trx.deleteFrom('browser_core').execute();
+    }
     if ((await count(trx, 'browser_core')) === 0) {
       await trx.insertInto('browser_core').values(DEMO_CORES).execute();
+    }
+    if (await onlyEarlierDemo(trx, 'release_history', DEMO_HISTORY_FILE, DEMO_HISTORY)) {
+      await trx.deleteFrom('release_history').execute();
     }
     if ((await count(trx, 'release_history')) === 0) {
       await trx.insertInto('release_history').values(DEMO_HISTORY).execute();
     }
     await seedFaq(trx, faq);
   });
+}
+
+/** File paths of the demo rows, this release's and earlier ones (see @hainiao/content releases). */
+const DEMO_CORE_FILE = /^\/downloads\/hainiao-[\d.]+-browser\d+-chromium\d+\.zip$/;
+const DEMO_HISTORY_FILE = /^\/downloads\/hainiao-[\d.]+(?:-chromium\d+)?\.zip$/;
+
+/**
+ * Whether a table holds an earlier release's demo rows and nothing else, so the current demo rows
+ * replace them (e.g. the six cores of earlier installs become the twelve versions 95–106). A row
+ * pointing at any other file (an operator's) keeps the whole table as it is.
+ */
+async function onlyEarlierDemo(
+  trx: Transaction<Database>,
+  table: 'browser_core' | 'release_history',
+  demoFile: RegExp,
+  current: readonly ({ path: string } | { url: string })[],
+): Promise<boolean> {
+  const files =
+    table === 'browser_core'
+      ? (await trx.selectFrom('browser_core').select('path').execute()).map((r) => r.path)
+      : (await trx.selectFrom('release_history').select('url').execute()).map((r) => r.url);
+  const wanted = current.map((row) => ('path' in row ? row.path : row.url));
+  const same = files.length === wanted.length && wanted.every((file) => files.includes(file));
+  return files.length > 0 && !same && files.every((file) => demoFile.test(file));
 }
 
 async function count(

@@ -6,6 +6,7 @@ import type {
   HistoryFile,
   Lang,
 } from '@hainiao/contract';
+import { fileSystems } from '@hainiao/content';
 import type { CloudDatabase } from '../../db/database.ts';
 
 /** The text in `lang`, else English, else whatever there is. */
@@ -130,12 +131,14 @@ export function contentService({ db }: CloudDatabase) {
     },
 
     async history(): Promise<HistoryFile[]> {
-      return db
+      const rows = await db
         .selectFrom('release_history')
         .select(['name', 'size', 'date', 'url'])
         .orderBy('sort')
         .orderBy('date', 'desc')
         .execute();
+      // The compatible systems follow from the kernel the file bundles (see fileSystems).
+      return rows.map((row) => ({ ...row, os: fileSystems(row.url) }));
     },
 
     categories,

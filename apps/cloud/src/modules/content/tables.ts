@@ -22,7 +22,11 @@ export interface BrowserCoreTable {
   sort: number;
 }
 
-/** A previous client version (site spec §3 "Previous version file"), served by historylist.php. */
+/**
+ * A previous client version (site spec §3 "Previous version file"), served by historylist.php.
+ * Its compatible systems are not stored: they follow from the kernel its file name carries
+ * (`-chromium<core>`, see `fileSystems` of @hainiao/content).
+ */
 export interface ReleaseHistoryTable {
   id: Generated<number>;
   name: string;

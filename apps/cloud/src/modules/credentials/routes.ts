@@ -1,90 +1,51 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  apiHeartbeatFields,
-  apiLoginFields,
-  apiLogoutFields,
-  apiOrderListFields,
-  apiUsedLogsFields,
-  applyApiFields,
-  delAppKeyFields,
-  getAppKeyFields,
-  membersFields,
-  RATE_LIMIT_LOGIN_PER_MINUTE,
-  resetAppKeyFields,
-  siteMessages,
-} from '@hainiao/contract';
-import { ok } from '../../http/envelope.ts';
-import { perMinute } from '../../http/rate-limit.ts';
-import { parseForm } from '../../http/validate.ts';
-import type { AccountService } from '../accounts/service.ts';
+import { RATE_LIMIT_LOGIN_PER_MINUTE, siteMessages } from '@hainiao/contract';
+import { route, withMessage } from '../../http/route.ts';
 import type { CredentialService } from './service.ts';
 
-/** The console's credential calls: every one is scoped to the token's own account. */
-export function credentialRoutes(
-  app: FastifyInstance,
-  accounts: AccountService,
-  credentials: CredentialService,
-): void {
-  app.post('/api/hainiao/apiorderlist', async (request) => {
-    const { data } = await parseForm(request, apiOrderListFields);
-    return ok(await credentials.list(await accounts.requireSession(data.token)));
-  });
+/**
+ * The console's credential calls (auth 'session': every one is scoped to the token's own
+ * account) and the local API's calls (apilogin verifies its credential; the others hold a lease).
+ */
+export function credentialRoutes(app: FastifyInstance, credentials: CredentialService): void {
+  route(app, '/api/hainiao/apiorderlist', ({ account }) => credentials.list(account));
 
-  app.post('/api/hainiao/applyapi', async (request) => {
-    const { data, lang } = await parseForm(request, applyApiFields);
-    const { app_id } = await credentials.apply(await accounts.requireSession(data.token));
+  route(app, '/api/hainiao/applyapi', async ({ account, lang }) => {
+    const { app_id } = await credentials.apply(account);
     // The key is not in the answer: the console reveals it through getappkey.
-    return ok({ app_id }, siteMessages.console.applySuccess[lang]);
+    return withMessage({ app_id }, siteMessages.console.applySuccess[lang]);
   });
 
-  app.post('/api/hainiao/getappkey', async (request) => {
-    const { data } = await parseForm(request, getAppKeyFields);
-    return ok({
-      app_key: await credentials.getKey(await accounts.requireSession(data.token), data.app_id),
-    });
+  route(app, '/api/hainiao/getappkey', async ({ account, data }) => ({
+    app_key: await credentials.getKey(account, data.app_id),
+  }));
+
+  route(app, '/api/hainiao/resetappkey', async ({ account, data, lang }) => {
+    await credentials.reset(account, data.app_id);
+    return withMessage({ app_id: data.app_id }, siteMessages.console.resetSuccess[lang]);
   });
 
-  app.post('/api/hainiao/resetappkey', async (request) => {
-    const { data, lang } = await parseForm(request, resetAppKeyFields);
-    await credentials.reset(await accounts.requireSession(data.token), data.app_id);
-    return ok({ app_id: data.app_id }, siteMessages.console.resetSuccess[lang]);
+  route(app, '/api/hainiao/delappkey', async ({ account, data, lang }) => {
+    await credentials.remove(account, data.app_id);
+    return withMessage({ app_id: data.app_id }, siteMessages.console.deleteSuccess[lang]);
   });
 
-  app.post('/api/hainiao/delappkey', async (request) => {
-    const { data, lang } = await parseForm(request, delAppKeyFields);
-    await credentials.remove(await accounts.requireSession(data.token), data.app_id);
-    return ok({ app_id: data.app_id }, siteMessages.console.deleteSuccess[lang]);
-  });
-
-  app.post('/api/hainiao/apiusedlogs', async (request) => {
-    const { data } = await parseForm(request, apiUsedLogsFields);
-    return ok(await credentials.logs(await accounts.requireSession(data.token), data));
-  });
+  route(app, '/api/hainiao/apiusedlogs', ({ account, data }) => credentials.logs(account, data));
 
   // The calls of the local API: credential login with a device lease, heartbeat, logout, members.
-  app.post(
-    '/api/hainiao/apilogin',
-    { config: { rateLimit: perMinute(RATE_LIMIT_LOGIN_PER_MINUTE) } },
-    async (request) => {
-      const { data } = await parseForm(request, apiLoginFields);
-      return ok(await credentials.login(data));
-    },
-  );
-
-  app.post('/api/hainiao/apiheartbeat', async (request) => {
-    const { data } = await parseForm(request, apiHeartbeatFields);
-    await credentials.heartbeat(data.token, data.device);
-    return ok(null);
+  route(app, '/api/hainiao/apilogin', ({ data }) => credentials.login(data), {
+    perMinute: RATE_LIMIT_LOGIN_PER_MINUTE,
   });
 
-  app.post('/api/hainiao/apilogout', async (request) => {
-    const { data } = await parseForm(request, apiLogoutFields);
-    await credentials.logout(data.token, data.device);
-    return ok(null);
+  route(app, '/api/hainiao/apiheartbeat', async ({ lease, data }) => {
+    await credentials.heartbeat(lease, data.device);
+    return null;
   });
 
-  app.post('/api/hainiao/members', async (request) => {
-    const { data } = await parseForm(request, membersFields);
-    return ok(await credentials.members(data.token, data.Account));
+  route(app, '/api/hainiao/apilogout', async ({ lease, data }) => {
+    await credentials.logout(lease, data.device);
+    return null;
   });
+
+  route(app, '/api/hainiao/members', ({ lease, data }) => credentials.members(lease, data.Account));
 }

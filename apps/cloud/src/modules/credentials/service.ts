@@ -37,6 +37,17 @@ export interface CredentialRow {
   expire_time: string;
 }
 
+/** A live device lease, as the `lease` auth of a call establishes it (http/route.ts). */
+export interface Lease {
+  credentialId: number;
+  device: string;
+  /** The lease token's hash: the lease a later login takes over is no longer this one. */
+  tokenHash: string;
+  /** The credential's owner and the owner's team (null outside a team). */
+  accountId: number;
+  teamId: number | null;
+}
+
 export interface LogQuery {
   start_time?: string | undefined;
   end_time?: string | undefined;
@@ -366,40 +377,57 @@ export function credentialService(
       };
     },
 
+    /**
+     * The live lease of a lease token (heartbeat within LEASE_TIMEOUT_MS), or -4 (Login_Expire):
+     * the check of every call that sends the token apilogin answered.
+     */
+    async requireLease(token: string): Promise<Lease> {
+      const lease = await db
+        .selectFrom('lease')
+        .innerJoin('credential', 'credential.id', 'lease.credential_id')
+        .innerJoin('account', 'account.id', 'credential.account_id')
+        .select([
+          'lease.credential_id',
+          'lease.device',
+          'lease.token_hash',
+          'account.id as account_id',
+          'account.team_id',
+        ])
+        .where('lease.token_hash', '=', hashToken(token))
+        .where('lease.heartbeat_at', '>=', staleBefore())
+        .executeTakeFirst();
+      if (!lease) throw mainFailure(MainCodes.code.LOGIN_EXPIRE);
+      return {
+        credentialId: lease.credential_id,
+        device: lease.device,
+        tokenHash: lease.token_hash,
+        accountId: lease.account_id,
+        teamId: lease.team_id,
+      };
+    },
+
     /** Keeps a lease alive; a lease that timed out, was reset or deleted answers -4 (Login_Expire). */
-    async heartbeat(token: string, device: string): Promise<void> {
+    async heartbeat(lease: Lease, device: string): Promise<void> {
       await sweepLeases();
       const updated = await db
         .updateTable('lease')
         .set({ heartbeat_at: now() })
-        .where('token_hash', '=', hashToken(token))
+        .where('credential_id', '=', lease.credentialId)
+        .where('token_hash', '=', lease.tokenHash)
         .where('device', '=', device)
         .returning('credential_id')
         .executeTakeFirst();
       if (!updated) throw mainFailure(MainCodes.code.LOGIN_EXPIRE);
     },
 
-    async logout(token: string, device: string): Promise<void> {
-      const lease = await db
-        .selectFrom('lease')
-        .select('credential_id')
-        .where('token_hash', '=', hashToken(token))
-        .where('device', '=', device)
-        .executeTakeFirst();
-      if (lease) await endLease(lease.credential_id, now());
+    /** Ends the lease when it is this device's; another device's lease is left alone. */
+    async logout(lease: Lease, device: string): Promise<void> {
+      if (lease.device === device) await endLease(lease.credentialId, now());
     },
 
     /** Membership of `Account`, asked by the holder of a live lease of the same account or team. */
-    async members(token: string, accountName: string) {
-      await sweepLeases();
-      const holder = await db
-        .selectFrom('lease')
-        .innerJoin('credential', 'credential.id', 'lease.credential_id')
-        .innerJoin('account', 'account.id', 'credential.account_id')
-        .select(['account.id', 'account.team_id'])
-        .where('lease.token_hash', '=', hashToken(token))
-        .executeTakeFirst();
-      if (!holder) throw mainFailure(MainCodes.code.LOGIN_EXPIRE);
+    async members(lease: Lease, accountName: string) {
+      const holder = { id: lease.accountId, team_id: lease.teamId };
       const target = await accounts.findByIdentity({ Account: accountName });
       const sameTeam = target && holder.team_id !== null && target.team_id === holder.team_id;
       if (!target || (target.id !== holder.id && !sameTeam)) {

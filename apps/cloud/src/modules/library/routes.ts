@@ -1,10 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { LIBRARY_FILES_PREFIX, pluginLibraryFields, scriptLibraryFields } from '@hainiao/contract';
+import { LIBRARY_FILES_PREFIX } from '@hainiao/contract';
 import type { CloudDatabase } from '../../db/database.ts';
-import { ok } from '../../http/envelope.ts';
-import { parseForm } from '../../http/validate.ts';
-import type { Clock } from '../accounts/service.ts';
+import { route } from '../../http/route.ts';
 import { seedLibrary } from './seed.ts';
 import { libraryService } from './service.ts';
 
@@ -17,7 +15,6 @@ const CONTENT_TYPES: Record<string, string> = {
 export interface LibraryRouteOptions {
   /** `<DATA_DIR>/library`: where the library's files are stored; in memory without it. */
   dir?: string;
-  clock?: Clock;
 }
 
 /**
@@ -30,19 +27,16 @@ export async function libraryRoutes(
   options: LibraryRouteOptions = {},
 ): Promise<void> {
   const builtIn = await seedLibrary(database, options.dir);
-  const library = libraryService(database, { dir: options.dir, builtIn, clock: options.clock });
+  const library = libraryService(database, { dir: options.dir, builtIn });
 
-  app.post('/api/hainiao/pluginlist', async (request) => {
-    const { data, lang } = await parseForm(request, pluginLibraryFields);
-    await library.requireLease(data.token);
-    return ok({ list: await library.plugins(lang) });
-  });
+  // The lists are for logged-in local APIs: `route` requires a live device lease (auth 'lease').
+  route(app, '/api/hainiao/pluginlist', async ({ lang }) => ({
+    list: await library.plugins(lang),
+  }));
 
-  app.post('/api/hainiao/scriptlist', async (request) => {
-    const { data, lang } = await parseForm(request, scriptLibraryFields);
-    await library.requireLease(data.token);
-    return ok({ list: await library.scripts(lang) });
-  });
+  route(app, '/api/hainiao/scriptlist', async ({ lang }) => ({
+    list: await library.scripts(lang),
+  }));
 
   app.get<{ Params: { file: string } }>(`${LIBRARY_FILES_PREFIX}:file`, async (request, reply) => {
     const bytes = library.file(request.params.file);

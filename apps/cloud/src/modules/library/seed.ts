@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { strToU8, zipSync, type Zippable } from 'fflate';
+import { scriptId } from '@hainiao/content';
 import type { CloudDatabase } from '../../db/database.ts';
 
 export const SEED_DIR = path.join(import.meta.dirname, 'seed');
@@ -68,10 +69,8 @@ export function extensionId(publicKeyBase64: string): string {
   return [...hex].map((digit) => String.fromCharCode(97 + parseInt(digit, 16))).join('');
 }
 
-/** A script's id: stable for its slug, 16 hex characters. */
-export function scriptId(slug: string): string {
-  return createHash('sha256').update(`hainiao-script:${slug}`).digest('hex').slice(0, 16);
-}
+// A script's id comes from its slug (@hainiao/content), so others can name a seeded script.
+export { scriptId };
 
 export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');

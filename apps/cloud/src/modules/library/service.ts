@@ -1,18 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  LEASE_TIMEOUT_MS,
   LIBRARY_FILE_NAME,
   LIBRARY_FILES_PREFIX,
-  MainCodes,
   type Lang,
   type LibraryPluginVersion,
   type LibraryScript,
 } from '@hainiao/contract';
 import type { CloudDatabase } from '../../db/database.ts';
-import { CloudError } from '../../http/envelope.ts';
-import { hashToken } from '../../security/tokens.ts';
-import type { Clock } from '../accounts/service.ts';
 import { compareVersions } from './seed.ts';
 
 export interface LibraryOptions {
@@ -20,33 +15,10 @@ export interface LibraryOptions {
   dir?: string;
   /** The seed's files, by name. */
   builtIn?: ReadonlyMap<string, Uint8Array>;
-  clock?: Clock;
 }
 
-const loginExpired = () => {
-  const entry = MainCodes.get(MainCodes.code.LOGIN_EXPIRE);
-  return new CloudError(MainCodes.code.LOGIN_EXPIRE, {
-    en: entry?.en ?? 'Login_Expire',
-    zh: entry?.zh ?? 'Login_Expire',
-  });
-};
-
 export function libraryService({ db }: CloudDatabase, options: LibraryOptions = {}) {
-  const clock = options.clock ?? (() => new Date());
-
   return {
-    /** The library is for logged-in local APIs: the token must be a live device lease. */
-    async requireLease(token: string): Promise<void> {
-      const fresh = new Date(clock().getTime() - LEASE_TIMEOUT_MS).toISOString();
-      const lease = await db
-        .selectFrom('lease')
-        .select('credential_id')
-        .where('token_hash', '=', hashToken(token))
-        .where('heartbeat_at', '>=', fresh)
-        .executeTakeFirst();
-      if (!lease) throw loginExpired();
-    },
-
     /** Every version of every plugin: plugins in library order, newest version first. */
     async plugins(lang: Lang): Promise<LibraryPluginVersion[]> {
       const rows = await db.selectFrom('library_plugin').selectAll().orderBy('sort').execute();

@@ -68,17 +68,24 @@ export async function* capped(
   max: number,
   truncated: () => boolean = () => false,
 ): AsyncGenerator<Buffer> {
-  let total = head.length;
-  if (total > max) throw new TooLargeError(max);
-  if (head.length > 0) yield head;
-  for (;;) {
-    const next = await rest.next();
-    if (next.done) break;
-    total += next.value.length;
+  try {
+    let total = head.length;
     if (total > max) throw new TooLargeError(max);
-    yield next.value;
+    if (head.length > 0) yield head;
+    for (;;) {
+      const next = await rest.next();
+      if (next.done) break;
+      total += next.value.length;
+      if (total > max) throw new TooLargeError(max);
+      yield next.value;
+    }
+    if (truncated()) throw new TooLargeError(max);
+  } finally {
+    // Let go of the stream, whatever ended the read: an abandoned iterator keeps its 'readable'
+    // listener, and then the caller's resume() cannot drain the rest — the multipart parser
+    // waits for that file forever and the upload never gets its answer.
+    await rest.return?.();
   }
-  if (truncated()) throw new TooLargeError(max);
 }
 
 /** A display name safe for headers and pages: no path, no control characters, bounded. */

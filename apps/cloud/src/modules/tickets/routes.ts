@@ -1,33 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  ATTACHMENT_VIDEO_MAX_BYTES,
-  siteMessages,
-  staffTicketListFields,
-  staffTypeDeleteFields,
-  staffTypeListFields,
-  staffTypeSaveFields,
-  ticketAddFields,
-  ticketDetailFields,
-  ticketListFields,
-  ticketReplyFields,
-  ticketStatusFields,
-  ticketTypeFields,
-  ticketUploadFields,
-} from '@hainiao/contract';
-import { CloudError, ok } from '../../http/envelope.ts';
-import { parseFields, parseForm } from '../../http/validate.ts';
-import type { Account, AccountService } from '../accounts/service.ts';
+import { ATTACHMENT_VIDEO_MAX_BYTES, siteMessages } from '@hainiao/contract';
+import { CloudError } from '../../http/envelope.ts';
+import { route, withMessage } from '../../http/route.ts';
 import type { TicketService } from './service.ts';
 import { UploadLimitError, uploadLimitMessages } from './upload-limits.ts';
 
-function requireStaff(account: Account): Account {
-  if (account.role !== 'staff') throw new CloudError(403, siteMessages.auth.forbidden);
-  return account;
-}
-
 export function ticketRoutes(
   app: FastifyInstance,
-  accounts: AccountService,
   tickets: TicketService,
   options: { sweepIntervalMs?: number } = {},
 ): void {
@@ -38,42 +17,30 @@ export function ticketRoutes(
   });
   app.addHook('onClose', async () => tickets.close());
 
-  app.post('/api/hainiao/workordertype', async (request) => {
-    const { data, lang } = await parseForm(request, ticketTypeFields);
-    await accounts.requireSession(data.token);
-    return ok(await tickets.types(lang));
-  });
+  route(app, '/api/hainiao/workordertype', ({ lang }) => tickets.types(lang));
 
-  app.post('/api/hainiao/workorderlist', async (request) => {
-    const { data, lang } = await parseForm(request, ticketListFields);
-    return ok(await tickets.list(await accounts.requireSession(data.token), data, lang));
-  });
+  route(app, '/api/hainiao/workorderlist', ({ account, data, lang }) =>
+    tickets.list(account, data, lang),
+  );
 
-  app.post('/api/hainiao/workorderdetail', async (request) => {
-    const { data, lang } = await parseForm(request, ticketDetailFields);
-    return ok(await tickets.detail(await accounts.requireSession(data.token), data.id, lang));
-  });
+  route(app, '/api/hainiao/workorderdetail', ({ account, data, lang }) =>
+    tickets.detail(account, data.id, lang),
+  );
 
-  app.post('/api/hainiao/workorderadd', async (request) => {
-    const { data, lang } = await parseForm(request, ticketAddFields);
-    const result = await tickets.add(await accounts.requireSession(data.token), data);
-    return ok(result, siteMessages.ticket.submitSuccess[lang]);
-  });
+  route(app, '/api/hainiao/workorderadd', async ({ account, data, lang }) =>
+    withMessage(await tickets.add(account, data), siteMessages.ticket.submitSuccess[lang]),
+  );
 
-  app.post('/api/hainiao/workorderreply', async (request) => {
-    const { data, lang } = await parseForm(request, ticketReplyFields);
-    const result = await tickets.reply(await accounts.requireSession(data.token), data.id, data);
-    return ok(result, siteMessages.ticket.replySuccess[lang]);
-  });
+  route(app, '/api/hainiao/workorderreply', async ({ account, data, lang }) =>
+    withMessage(
+      await tickets.reply(account, data.id, data),
+      siteMessages.ticket.replySuccess[lang],
+    ),
+  );
 
-  app.post('/api/hainiao/workorderstatus', async (request) => {
-    const { data, lang } = await parseForm(request, ticketStatusFields);
-    const result = await tickets.setStatus(
-      await accounts.requireSession(data.token),
-      data.id,
-      data.status,
-    );
-    return ok(
+  route(app, '/api/hainiao/workorderstatus', async ({ account, data, lang }) => {
+    const result = await tickets.setStatus(account, data.id, data.status);
+    return withMessage(
       result,
       (data.status === 3 ? siteMessages.ticket.closed : siteMessages.ticket.statusUpdated)[lang],
     );
@@ -82,56 +49,60 @@ export function ticketRoutes(
   // Upload: the form's text fields, then one file part, which is streamed (never held whole in
   // memory) once the token before it is known to be good. Nothing is stored unless every check
   // passes; whatever of the body is not stored is read and dropped, so the answer always arrives.
-  app.post('/api/hainiao/workorderupload', async (request, reply) => {
-    const fields: Record<string, string> = {};
-    let file: 'none' | 'before-token' | 'seen' = 'none';
-    let stored: { fileid: string; filepath: string } | undefined;
-    let refusal: unknown;
-    if (request.isMultipart()) {
-      // One byte over the video cap, so that the stream shows an oversize file to the size check
-      // rather than being cut at exactly the cap.
-      const options = {
-        limits: { fileSize: ATTACHMENT_VIDEO_MAX_BYTES + 1 },
-        // The size check answers an oversize file, not the parser's generic 413 error.
-        throwFileSizeLimit: false,
-      };
-      const parts = request.parts(options);
-      for await (const part of parts) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
-          continue;
-        }
-        if (file !== 'none') {
-          part.file.resume();
-          continue;
-        }
-        file = fields.token ? 'seen' : 'before-token';
-        if (file === 'seen') {
-          try {
-            const { data } = parseFields(request, ticketUploadFields, fields);
-            const account = await accounts.requireSession(data.token);
-            stored = await tickets.upload(account, {
-              filename: part.filename,
-              stream: part.file,
-              truncated: () => part.file.truncated,
-            });
-          } catch (error) {
-            refusal = error;
+  // `raw`: this handler reads the form; `authenticate` validates the fields and checks the session.
+  route(
+    app,
+    '/api/hainiao/workorderupload',
+    async ({ request, reply, authenticate }) => {
+      const fields: Record<string, string> = {};
+      let file: 'none' | 'before-token' | 'seen' = 'none';
+      let stored: { fileid: string; filepath: string } | undefined;
+      let refusal: unknown;
+      if (request.isMultipart()) {
+        // One byte over the video cap, so that the stream shows an oversize file to the size
+        // check rather than being cut at exactly the cap.
+        const options = {
+          limits: { fileSize: ATTACHMENT_VIDEO_MAX_BYTES + 1 },
+          // The size check answers an oversize file, not the parser's generic 413 error.
+          throwFileSizeLimit: false,
+        };
+        const parts = request.parts(options);
+        for await (const part of parts) {
+          if (part.type === 'field') {
+            fields[part.fieldname] = String(part.value);
+            continue;
           }
+          if (file !== 'none') {
+            part.file.resume();
+            continue;
+          }
+          file = fields.token ? 'seen' : 'before-token';
+          if (file === 'seen') {
+            try {
+              const { account } = await authenticate(fields);
+              stored = await tickets.upload(account, {
+                filename: part.filename,
+                stream: part.file,
+                truncated: () => part.file.truncated,
+              });
+            } catch (error) {
+              refusal = error;
+            }
+          }
+          part.file.resume();
         }
-        part.file.resume();
       }
-    }
-    if (refusal instanceof UploadLimitError) {
-      reply.header('Retry-After', String(refusal.retryAfterSeconds));
-    }
-    if (refusal) throw refusal;
-    const { data, lang } = parseFields(request, ticketUploadFields, fields);
-    await accounts.requireSession(data.token);
-    if (file === 'before-token') throw new CloudError(1, uploadLimitMessages.fileBeforeToken);
-    if (!stored) throw new CloudError(1, siteMessages.ticket.noFile);
-    return ok({ ...stored, msg: siteMessages.ticket.uploadSuccess[lang] });
-  });
+      if (refusal instanceof UploadLimitError) {
+        reply.header('Retry-After', String(refusal.retryAfterSeconds));
+      }
+      if (refusal) throw refusal;
+      const { lang } = await authenticate(fields);
+      if (file === 'before-token') throw new CloudError(1, uploadLimitMessages.fileBeforeToken);
+      if (!stored) throw new CloudError(1, siteMessages.ticket.noFile);
+      return { ...stored, msg: siteMessages.ticket.uploadSuccess[lang] };
+    },
+    { raw: true },
+  );
 
   // Attachments are served only through short-lived signed links (see attachments.ts).
   app.get<{ Params: { fileId: string }; Querystring: { expires?: string; sig?: string } }>(
@@ -159,30 +130,18 @@ export function ticketRoutes(
     },
   );
 
-  // --- Staff console: nothing for non-staff tokens ---
-  app.post('/api/hainiao/staff/workorderlist', async (request) => {
-    const { data, lang } = await parseForm(request, staffTicketListFields);
-    requireStaff(await accounts.requireSession(data.token));
-    return ok(await tickets.staffList(data, lang));
-  });
+  // --- Staff console: auth 'staff' gives non-staff tokens nothing (403) ---
+  route(app, '/api/hainiao/staff/workorderlist', ({ data, lang }) => tickets.staffList(data, lang));
 
-  app.post('/api/hainiao/staff/typelist', async (request) => {
-    const { data } = await parseForm(request, staffTypeListFields);
-    requireStaff(await accounts.requireSession(data.token));
-    return ok(await tickets.allTypes());
-  });
+  route(app, '/api/hainiao/staff/typelist', () => tickets.allTypes());
 
-  app.post('/api/hainiao/staff/typesave', async (request) => {
-    const { data, lang } = await parseForm(request, staffTypeSaveFields);
-    requireStaff(await accounts.requireSession(data.token));
-    return ok(await tickets.saveType(data), siteMessages.ticket.typeSaved[lang]);
-  });
+  route(app, '/api/hainiao/staff/typesave', async ({ data, lang }) =>
+    withMessage(await tickets.saveType(data), siteMessages.ticket.typeSaved[lang]),
+  );
 
-  app.post('/api/hainiao/staff/typedelete', async (request) => {
-    const { data, lang } = await parseForm(request, staffTypeDeleteFields);
-    requireStaff(await accounts.requireSession(data.token));
+  route(app, '/api/hainiao/staff/typedelete', async ({ data, lang }) => {
     const outcome = await tickets.deleteType(data.typeid);
-    return ok(
+    return withMessage(
       { outcome },
       (outcome === 'retired' ? siteMessages.ticket.typeInUse : siteMessages.ticket.typeDeleted)[
         lang

@@ -405,7 +405,7 @@ export function ticketService({
           username: reply.username,
           content: reply.content,
           add_time: reply.add_time,
-          isadmin: isAdminUsername(reply.username) ? 1 : 0,
+          isadmin: isAdminUsername(reply.username) ? (1 as const) : (0 as const),
           // Private info of a reply is for staff and the ticket's owner only, which is who gets here.
           privateinfo: reply.privateinfo,
           attach: replyAttach.filter((a) => a.reply_id === reply.id).map(strip),
