@@ -19,8 +19,8 @@ import {
   localizePath,
   type Lang,
 } from '@hainiao/contract';
+import { siteContent } from '@hainiao/content';
 import { apiDocCopy } from '../src/locales/pages/api-doc.ts';
-import { openContentSnapshot } from '../../cloud/src/modules/content/snapshot.ts';
 
 import type * as ServerEntryModule from '../src/entry-server.tsx';
 
@@ -155,8 +155,8 @@ const template = fs
       return `<style>${css}</style>`;
     },
   );
-const snapshot = await openContentSnapshot();
-const { content } = snapshot;
+// What a fresh cloud serves, read from the content package's files (no database needed).
+const content = siteContent();
 
 const sitemap: string[] = [];
 function addToSitemap(englishPath: string) {
@@ -173,101 +173,97 @@ function addToSitemap(englishPath: string) {
 }
 
 let pages = 0;
-try {
-  // The shell for routes rendered in the browser (an article or ticket id), per language.
+// The shell for routes rendered in the browser (an article or ticket id), per language.
+for (const lang of LANGS) {
+  write(
+    lang === 'zh' ? 'zh/200.html' : '200.html',
+    page(entry, template, lang, head(entry, undefined, lang, null), ''),
+  );
+}
+
+for (const { path: englishPath, meta } of entry.PRERENDERED) {
   for (const lang of LANGS) {
+    const url = localizePath(englishPath, lang);
+    const data = await entry.routeData(englishPath, lang, content);
+    const { html } = await entry.render(url, data);
+    const source = PAGE_SOURCES[englishPath];
     write(
-      lang === 'zh' ? 'zh/200.html' : '200.html',
-      page(entry, template, lang, head(entry, undefined, lang, null), ''),
+      path.join(url, 'index.html'),
+      page(entry, template, lang, head(entry, meta, lang, englishPath, { source }), html, data),
     );
+    pages += 1;
   }
+  addToSitemap(englishPath);
+}
 
-  for (const { path: englishPath, meta } of entry.PRERENDERED) {
-    for (const lang of LANGS) {
-      const url = localizePath(englishPath, lang);
-      const data = await entry.routeData(englishPath, lang, content);
-      const { html } = await entry.render(url, data);
-      const source = PAGE_SOURCES[englishPath];
-      write(
-        path.join(url, 'index.html'),
-        page(entry, template, lang, head(entry, meta, lang, englishPath, { source }), html, data),
-      );
-      pages += 1;
-    }
-    addToSitemap(englishPath);
-  }
-
-  // The local API documentation: /api/doc (the overview) and every page of the contract, with each
-  // page's title and description and its two chunks (the documentation shell and the page's own).
-  // /api/doc/overview is /api/doc under another name: its canonical address is /api/doc.
-  for (const englishPath of [API_DOC_BASE, ...API_DOC_SLUGS.map(apiDocPath)]) {
-    const slug = apiDocSlugOf(englishPath) ?? 'overview';
-    const canonicalPath = englishPath === apiDocPath('overview') ? API_DOC_BASE : englishPath;
-    for (const lang of LANGS) {
-      const url = localizePath(englishPath, lang);
-      const { html } = await entry.render(url);
-      const values = {
-        title: API_DOC_TITLES[slug][lang],
-        description: apiDocCopy[lang].pageDescriptions[slug],
-      };
-      const source = ['src/pages/api-doc/ApiDocPage.tsx', `src/pages/api-doc/pages/${slug}.tsx`];
-      write(
-        path.join(url, 'index.html'),
-        page(
-          entry,
-          template,
-          lang,
-          head(entry, 'apiDoc', lang, canonicalPath, { source, values }),
-          html,
-        ),
-      );
-      pages += 1;
-    }
-    if (canonicalPath === englishPath) addToSitemap(englishPath);
-  }
-
-  // One page per seeded FAQ article, at /faq/{ename}.html in both languages.
-  for (const { ename } of await content.articles('en')) {
-    const englishPath = `/faq/${ename}.html`;
-    for (const lang of LANGS) {
-      const url = localizePath(englishPath, lang);
-      const data = await entry.routeData(englishPath, lang, content);
-      const article = await content.article(lang, ename);
-      const { html } = await entry.render(url, data);
-      write(
-        url,
-        page(
-          entry,
-          template,
-          lang,
-          head(entry, 'faqArticle', lang, englishPath, {
-            values: { title: article?.title, description: article?.summary },
-            source: PAGE_SOURCES.article,
-          }),
-          html,
-          data,
-        ),
-      );
-      pages += 1;
-    }
-    addToSitemap(englishPath);
-  }
-
+// The local API documentation: /api/doc (the overview) and every page of the contract, with each
+// page's title and description and its two chunks (the documentation shell and the page's own).
+// /api/doc/overview is /api/doc under another name: its canonical address is /api/doc.
+for (const englishPath of [API_DOC_BASE, ...API_DOC_SLUGS.map(apiDocPath)]) {
+  const slug = apiDocSlugOf(englishPath) ?? 'overview';
+  const canonicalPath = englishPath === apiDocPath('overview') ? API_DOC_BASE : englishPath;
   for (const lang of LANGS) {
-    const { html } = await entry.render(localizePath('/__not-found__', lang));
+    const url = localizePath(englishPath, lang);
+    const { html } = await entry.render(url);
+    const values = {
+      title: API_DOC_TITLES[slug][lang],
+      description: apiDocCopy[lang].pageDescriptions[slug],
+    };
+    const source = ['src/pages/api-doc/ApiDocPage.tsx', `src/pages/api-doc/pages/${slug}.tsx`];
     write(
-      lang === 'zh' ? 'zh/404.html' : '404.html',
+      path.join(url, 'index.html'),
       page(
         entry,
         template,
         lang,
-        head(entry, 'notFound', lang, null, { source: PAGE_SOURCES.notFound }),
+        head(entry, 'apiDoc', lang, canonicalPath, { source, values }),
         html,
       ),
     );
+    pages += 1;
   }
-} finally {
-  await snapshot.close();
+  if (canonicalPath === englishPath) addToSitemap(englishPath);
+}
+
+// One page per seeded FAQ article, at /faq/{ename}.html in both languages.
+for (const { ename } of await content.articles('en')) {
+  const englishPath = `/faq/${ename}.html`;
+  for (const lang of LANGS) {
+    const url = localizePath(englishPath, lang);
+    const data = await entry.routeData(englishPath, lang, content);
+    const article = await content.article(lang, ename);
+    const { html } = await entry.render(url, data);
+    write(
+      url,
+      page(
+        entry,
+        template,
+        lang,
+        head(entry, 'faqArticle', lang, englishPath, {
+          values: { title: article?.title, description: article?.summary },
+          source: PAGE_SOURCES.article,
+        }),
+        html,
+        data,
+      ),
+    );
+    pages += 1;
+  }
+  addToSitemap(englishPath);
+}
+
+for (const lang of LANGS) {
+  const { html } = await entry.render(localizePath('/__not-found__', lang));
+  write(
+    lang === 'zh' ? 'zh/404.html' : '404.html',
+    page(
+      entry,
+      template,
+      lang,
+      head(entry, 'notFound', lang, null, { source: PAGE_SOURCES.notFound }),
+      html,
+    ),
+  );
 }
 
 write(

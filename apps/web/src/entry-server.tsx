@@ -10,14 +10,18 @@ import {
   type HistoryFile,
   type Lang,
 } from '@hainiao/contract';
-import { corelistKey } from './api/corelist.ts';
-import { faqArticleKey, faqCategoriesKey, faqListKey } from './api/document.ts';
-import { historyKey } from './api/historylist.ts';
-import { versionKey } from './api/version.ts';
 import { App } from './app/App.tsx';
 import { pageMeta, type MetaKey, type MetaValues, type PageMeta } from './app/meta.ts';
 import { PRERENDERED } from './app/routes.tsx';
 import { DataProvider, serializeInitialData, type InitialData } from './shared/data.tsx';
+import {
+  corelistKey,
+  faqArticleKey,
+  faqCategoriesKey,
+  faqListKey,
+  historyKey,
+  versionKey,
+} from './shared/dataKeys.ts';
 
 export { PRERENDERED, serializeInitialData };
 export type { PageMeta, InitialData };

@@ -1,4 +1,18 @@
-import { cloudLang, type Lang } from '@hainiao/contract';
+/**
+ * The site's one client of the cloud, typed from the contract's table (CLOUD_CALLS): the fields a
+ * call takes and the `data` it answers come from the call's schemas, and every answer is checked
+ * against its answer schema before a page sees it.
+ */
+import {
+  HISTORY_LIST_CALL,
+  cloudLang,
+  isCloudAnswer,
+  type CloudAnswerOf,
+  type CloudFieldsOf,
+  type CloudPath,
+  type HistoryFile,
+  type Lang,
+} from '@hainiao/contract';
 
 /** A cloud answer that was not code 0 (or no answer at all: code -1 with a network message). */
 export class CloudCallError extends Error {
@@ -11,34 +25,71 @@ export class CloudCallError extends Error {
   }
 }
 
-interface Answer<T> {
-  code: number;
-  msg?: string;
-  data?: T;
+/** Omit that keeps a union of field sets (document's three `mod`s) a union. */
+type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** What a page passes for a call: its fields without the common ones, which the client adds. */
+export type CallFields<P extends CloudPath> = OmitEach<CloudFieldsOf<P>, 'inweb' | 'lang'>;
+
+export interface CallInit {
+  signal?: AbortSignal | undefined;
+  /** File parts (workorderupload's `file`): sent after the text fields. */
+  files?: Record<string, Blob>;
 }
 
-async function unwrap<T>(response: Response): Promise<T> {
-  let answer: Answer<T>;
+/** The answer envelope: `data` on code 0 (still to be checked), else a CloudCallError. */
+async function dataOf(response: Response): Promise<unknown> {
+  let answer: unknown;
   try {
-    answer = (await response.json()) as Answer<T>;
+    answer = await response.json();
   } catch {
     throw new CloudCallError(-1, `HTTP ${response.status}`);
   }
-  if (answer.code !== 0) throw new CloudCallError(answer.code, answer.msg ?? `code ${answer.code}`);
-  return answer.data as T;
+  if (typeof answer !== 'object' || answer === null || !('code' in answer)) {
+    throw new CloudCallError(-1, `HTTP ${response.status}`);
+  }
+  if (answer.code !== 0) {
+    const code = typeof answer.code === 'number' ? answer.code : -1;
+    const msg = 'msg' in answer && typeof answer.msg === 'string' ? answer.msg : undefined;
+    throw new CloudCallError(code, msg ?? `code ${code}`);
+  }
+  return 'data' in answer ? answer.data : undefined;
+}
+
+/** An answer its schema refuses is no answer the page can use: reported like a failed call. */
+function unexpected(path: string): CloudCallError {
+  return new CloudCallError(-1, `Unexpected answer from ${path}`);
+}
+
+/** A schema of `data` (one of the contract's zod schemas). */
+export interface AnswerSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
 
 /**
  * A cloud call as the site spec makes them (§7): POST, multipart form data, always with inweb=1 and
- * lang ('zh-CHS' for Chinese, else 'en'). Resolves with `data` on code 0, else rejects with a
- * CloudCallError carrying the server's `msg`.
+ * lang ('zh-CHS' for Chinese, else 'en'). Resolves with `data` on code 0 once it matches the call's
+ * answer schema (and `init.answer`, when given: document's answer for one `mod`), else rejects
+ * with a CloudCallError carrying the server's `msg`.
  */
-export async function cloudPost<T>(
-  path: string,
-  fields: Record<string, string | number | undefined>,
+export function callCloud<P extends CloudPath>(
+  path: P,
+  fields: CallFields<P>,
   lang: Lang,
-  init: { signal?: AbortSignal; files?: Record<string, Blob> } = {},
-): Promise<T> {
+  init?: CallInit,
+): Promise<CloudAnswerOf<P>>;
+export function callCloud<P extends CloudPath, T>(
+  path: P,
+  fields: CallFields<P>,
+  lang: Lang,
+  init: CallInit & { answer: AnswerSchema<T> },
+): Promise<T>;
+export async function callCloud(
+  path: CloudPath,
+  fields: Record<string, unknown>,
+  lang: Lang,
+  init: CallInit & { answer?: AnswerSchema<unknown> } = {},
+): Promise<unknown> {
   const body = new FormData();
   body.set('inweb', '1');
   body.set('lang', cloudLang(lang));
@@ -48,14 +99,24 @@ export async function cloudPost<T>(
   // File parts go last, after the token, so the server reads the fields first.
   for (const [name, file] of Object.entries(init.files ?? {})) body.set(name, file);
   const response = await fetch(path, { method: 'POST', body, signal: init.signal });
-  return unwrap<T>(response);
+  const data = await dataOf(response);
+  if (!isCloudAnswer(path, data)) throw unexpected(path);
+  if (!init.answer) return data;
+  const narrowed = init.answer.safeParse(data);
+  if (!narrowed.success) throw unexpected(path);
+  return narrowed.data;
 }
 
-/** A GET call of the main host (historylist.php), same answer shape. */
-export async function cloudGet<T>(path: string, init: { signal?: AbortSignal } = {}): Promise<T> {
-  const response = await fetch(path, {
+/** The previous client versions: a GET of the main host (historylist.php), same envelope. */
+export async function fetchHistoryList(
+  init: { signal?: AbortSignal } = {},
+): Promise<HistoryFile[]> {
+  const response = await fetch(HISTORY_LIST_CALL.path, {
     signal: init.signal,
     headers: { accept: 'application/json' },
   });
-  return unwrap<T>(response);
+  const data = await dataOf(response);
+  const parsed = HISTORY_LIST_CALL.answer.safeParse(data);
+  if (!parsed.success) throw unexpected(HISTORY_LIST_CALL.path);
+  return parsed.data;
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { chatAllowedOn, type Lang } from '@hainiao/contract';
 
@@ -11,6 +11,31 @@ export function chatScriptUrl(base: string, lang: Lang): string {
   const url = new URL(base, window.location.href);
   url.searchParams.set('lang', lang);
   return url.href;
+}
+
+/** The configured chat script's URL, from the cloud's meta tag; undefined without one. */
+function configuredChat(): string | undefined {
+  return (
+    document.querySelector(`meta[name="${CHAT_META_NAME}"]`)?.getAttribute('content')?.trim() ||
+    undefined
+  );
+}
+
+// The meta tag never changes while a document lives: nothing to subscribe to.
+const unchanging = () => () => {};
+
+/**
+ * Whether this page offers the chat, i.e. `useChatScript` loads it here: a chat script is
+ * configured (`CHAT_SCRIPT_URL`) and the page is not a private one. False while a prerendered
+ * page hydrates (its markup was built without knowing the cloud's setting), then the real answer.
+ */
+export function useChatOffered(): boolean {
+  const { pathname } = useLocation();
+  return useSyncExternalStore(
+    unchanging,
+    () => chatAllowedOn(pathname) && configuredChat() !== undefined,
+    () => false,
+  );
 }
 
 /** Set once a chat script ran in this document: its code stays in memory until the next load. */
@@ -32,10 +57,7 @@ export function useChatScript(lang: Lang): void {
 
   useEffect(() => {
     if (!allowed) return;
-    const base = document
-      .querySelector(`meta[name="${CHAT_META_NAME}"]`)
-      ?.getAttribute('content')
-      ?.trim();
+    const base = configuredChat();
     if (!base) return;
     let cancelled = false;
     const load = () => {

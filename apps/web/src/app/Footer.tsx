@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { format, MENU_ITEMS } from '@hainiao/contract';
 import { useLang, useLocalize } from '../shared/useLang.ts';
+import { useChatOffered } from './ChatScript.ts';
 import { useText } from './i18n.ts';
 import { Logo } from './Logo.tsx';
 
@@ -9,6 +10,8 @@ export function Footer() {
   const siteName = useText().meta.siteName;
   const lang = useLang();
   const localize = useLocalize();
+  // The chat is promised only where it is loaded (site spec §1: a chat script when configured).
+  const chat = useChatOffered();
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
@@ -28,7 +31,7 @@ export function Footer() {
           <p>
             <Link to={localize('/ticket/add')}>{text.contactTicket}</Link>
           </p>
-          <p>{text.contactChat}</p>
+          {chat && <p className="site-footer__chat">{text.contactChat}</p>}
         </section>
         <nav aria-labelledby="footer-links">
           <h2 id="footer-links">{text.links}</h2>

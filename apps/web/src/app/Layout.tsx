@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
-import { languageRedirect } from '@hainiao/contract';
+import { langFromPath, languageRedirect } from '@hainiao/contract';
 import { chooseLang, chosenLang } from '../shared/chosenLang.ts';
 import { useLang } from '../shared/useLang.ts';
 import { useChatScript } from './ChatScript.ts';
@@ -36,6 +36,15 @@ export function Layout() {
     }
     chooseLang(lang);
   }, [lang, pathname, search, hash, navigationType, navigate]);
+
+  // Back/forward also adopts the URL's language straight from the history event: React may
+  // skip committing a page that the next navigation interrupted (switch, then back at once),
+  // and then the effect above sees the same path and language as before and does not run.
+  useEffect(() => {
+    const adopt = () => chooseLang(langFromPath(window.location.pathname));
+    window.addEventListener('popstate', adopt);
+    return () => window.removeEventListener('popstate', adopt);
+  }, []);
 
   useChatScript(lang);
 

@@ -85,7 +85,7 @@ export const en = {
       contactHours:
         'Support for paying accounts, in Chinese, 7x12: 9:00–21:00 Beijing time, every day.',
       contactTicket: 'Open a ticket',
-      contactChat: 'Or use the chat button at the bottom of any page.',
+      contactChat: 'Or chat with us through the chat button on this page.',
       links: 'Links',
       privacy: 'Terms & Privacy',
       copyright: '© {year} Hainiao. All rights reserved.',

@@ -61,6 +61,7 @@ export const ticketEn = {
   },
   info: {
     id: 'Ticket ID',
+    copyId: 'Copy ticket ID',
     created: 'Created',
     updated: 'Updated',
     type: 'Type',

@@ -54,6 +54,7 @@ export const ticketZh: TicketMessages = {
   },
   info: {
     id: '工单 ID',
+    copyId: '复制工单 ID',
     created: '创建时间',
     updated: '更新时间',
     type: '类型',

@@ -79,7 +79,7 @@ export const zh: Messages = {
       contact: '联系我们',
       contactHours: '仅为付费账户提供中文技术支持，服务时间 7x12：北京时间每天 9:00–21:00。',
       contactTicket: '提交工单',
-      contactChat: '也可以点击任意页面底部的在线客服按钮。',
+      contactChat: '也可以点击本页的在线客服按钮与我们交流。',
       links: '相关链接',
       privacy: '服务条款与隐私',
       copyright: '© {year} 海鸟。保留所有权利。',

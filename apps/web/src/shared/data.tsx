@@ -3,10 +3,13 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useMemo,
   useState,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { AnswerSchema } from '../api/cloud.ts';
 
 /**
  * Data of the cloud calls a page shows, keyed by call and language. The build prerenders the
@@ -52,72 +55,53 @@ export interface CloudData<T> {
   reload: () => void;
 }
 
+/** How long a page shows the data it was rendered with before refreshing it from the cloud. */
+const SETTLE_MS = 1500;
+
 /**
  * The data of one cloud call: what the page was rendered with (or cached from an earlier visit)
- * at once, then a fresh answer from the cloud. A failed refresh keeps the data already shown.
+ * at once, then a fresh answer from the cloud. A failed refresh keeps the data already shown. The
+ * reads go through the app's query cache: identical reads share one request, and a read no page
+ * needs any more is aborted.
  */
 export function useCloudData<T>(
   key: string,
+  answer: AnswerSchema<T>,
   fetcher: (signal: AbortSignal) => Promise<T>,
 ): CloudData<T> {
-  const cache = useContext(DataContext);
-  const [state, setState] = useState<{ key: string; data?: T; error?: unknown; done: boolean }>(
-    () => ({ key, data: cache.get(key) as T | undefined, done: false }),
-  );
-  const [attempt, setAttempt] = useState(0);
-
-  // A new key (another language or article) starts from what the cache has for it.
-  let current = state;
-  if (state.key !== key) {
-    current = { key, data: cache.get(key) as T | undefined, done: false };
-    setState(current);
-  }
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const shown = cache.get(key);
-    const refresh = () =>
-      fetcher(controller.signal).then(
-        (data) => {
-          cache.set(key, data);
-          // An unchanged answer (the usual case right after the page loaded) renders nothing anew.
-          if (shown !== undefined && JSON.stringify(shown) === JSON.stringify(data)) {
-            setState((previous) => (previous.done ? previous : { ...previous, done: true }));
-            return;
-          }
-          setState({ key, data, done: true });
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          setState((previous) => ({
-            key,
-            data: previous.key === key ? previous.data : undefined,
-            error,
-            done: true,
-          }));
-        },
-      );
-    // Data the page already shows is refreshed once the page has settled; missing data at once.
-    let timer: number | undefined;
-    if (shown === undefined || attempt > 0) void refresh();
-    else timer = window.setTimeout(() => void refresh(), 1500);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-    // The fetcher is recreated each render; the key says what it fetches.
+  const embedded = useContext(DataContext);
+  // Embedded data is checked like an answer; data that does not match is fetched afresh instead.
+  const seed = useMemo(() => {
+    const checked = embedded.has(key) ? answer.safeParse(embedded.get(key)) : undefined;
+    return checked?.success ? { data: checked.data } : undefined;
+    // The schema is a module constant; the key says what the data is.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, attempt, cache]);
+  }, [embedded, key]);
+  const query = useQuery<T>({
+    queryKey: ['page-data', key],
+    queryFn: ({ signal }) => fetcher(signal),
+    // The embedded data is what the server rendered: hydration shows exactly that.
+    ...(seed ? { initialData: seed.data } : {}),
+    // Missing data is fetched at once; data already shown is refreshed once the page has settled.
+    refetchOnMount: false,
+  });
 
-  const reload = useCallback(() => {
-    setState((previous) => ({ ...previous, error: undefined, done: false }));
-    setAttempt((n) => n + 1);
-  }, []);
+  const shown = query.data !== undefined;
+  const { refetch } = query;
+  useEffect(() => {
+    if (!shown) return;
+    const timer = window.setTimeout(() => void refetch(), SETTLE_MS);
+    return () => window.clearTimeout(timer);
+    // Once per page and key: a refresh that lands does not schedule another.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, refetch]);
+
+  const reload = useCallback(() => void refetch(), [refetch]);
 
   return {
-    data: current.data,
-    error: current.data === undefined ? current.error : undefined,
-    loading: current.data === undefined && !current.done,
+    data: query.data,
+    error: shown ? undefined : query.error,
+    loading: !shown && (query.isPending || query.isFetching),
     reload,
   };
 }

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { signOut } from '../../api/signout.ts';
+import { callCloud } from '../../api/cloud.ts';
 import { useLang, useLocalize } from '../../shared/useLang.ts';
 import { clearSession, useSession } from './session.ts';
 import { useAccountText } from './useAccountText.ts';
@@ -25,7 +25,7 @@ export function AccountMenu() {
 
   async function leave(token: string) {
     // The session ends locally even if the cloud cannot be reached; the token then expires.
-    await signOut(token, lang).catch(() => undefined);
+    await callCloud('/api/hainiao/signout', { token }, lang).catch(() => undefined);
     clearSession();
     void navigate(localize('/'));
   }

@@ -1,8 +1,8 @@
 import { PaperClipOutlined } from '@ant-design/icons';
-import type { Attachment } from '../../api/workorderdetail.ts';
+import type { TicketAttachment } from '@hainiao/contract';
 
 /** Attachment links; the names are shown as text and the files open in a new tab. */
-export function AttachmentLinks({ files }: { files: Attachment[] }) {
+export function AttachmentLinks({ files }: { files: TicketAttachment[] }) {
   if (files.length === 0) return null;
   return (
     <ul className="ticket-attachments">

@@ -1,8 +1,7 @@
 import { Button, Upload, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { ATTACHMENT_EXTENSIONS, ATTACHMENTS_MAX, siteMessages } from '@hainiao/contract';
-import { CloudCallError } from '../../api/cloud.ts';
-import { uploadAttachment } from '../../api/workorderupload.ts';
+import { CloudCallError, callCloud } from '../../api/cloud.ts';
 import { useLang } from '../../shared/useLang.ts';
 
 const ACCEPT = ATTACHMENT_EXTENSIONS.map((ext) => `.${ext}`).join(',');
@@ -52,7 +51,9 @@ export function AttachmentUpload({
         return true;
       }}
       customRequest={({ file, onSuccess, onError: failed }) => {
-        uploadAttachment(token, file as File, lang).then(
+        callCloud('/api/hainiao/workorderupload', { token }, lang, {
+          files: { file: file as File },
+        }).then(
           (result) =>
             result.fileid
               ? onSuccess?.(result)

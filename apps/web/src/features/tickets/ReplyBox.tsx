@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, type UploadFile } from 'antd';
 import { siteMessages, TICKET_CONTENT_MAX } from '@hainiao/contract';
-import { replyTicket } from '../../api/workorderreply.ts';
+import { callCloud } from '../../api/cloud.ts';
 import { useLang } from '../../shared/useLang.ts';
 import { AttachmentUpload, attachmentIds } from './AttachmentUpload.tsx';
 import { ticketRules } from './rules.ts';
@@ -31,10 +31,11 @@ export function ReplyBox({
   async function send(values: { content: string; privateinfo?: string }) {
     setBusy(true);
     try {
-      await replyTicket(
-        token,
-        id,
+      await callCloud(
+        '/api/hainiao/workorderreply',
         {
+          token,
+          id,
           content: values.content.trim(),
           privateinfo: values.privateinfo?.trim() || undefined,
           attachments: attachmentIds(files) || undefined,

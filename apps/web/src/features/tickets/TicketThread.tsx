@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { CustomerServiceOutlined, UserOutlined } from '@ant-design/icons';
-import type { TicketDetail } from '../../api/workorderdetail.ts';
+import type { TicketDetail } from '@hainiao/contract';
 import { formatDateTime } from '../account/format.ts';
 import { useLang } from '../../shared/useLang.ts';
 import { AttachmentLinks } from './AttachmentLinks.tsx';

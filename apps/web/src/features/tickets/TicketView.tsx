@@ -1,3 +1,4 @@
+import { CopyOutlined } from '@ant-design/icons';
 import { App, Button, Descriptions, Divider, Spin } from 'antd';
 import {
   canCloseTicket,
@@ -7,8 +8,7 @@ import {
   TicketStatus,
   type Localized,
 } from '@hainiao/contract';
-import { fetchTicket } from '../../api/workorderdetail.ts';
-import { setTicketStatus } from '../../api/workorderstatus.ts';
+import { callCloud } from '../../api/cloud.ts';
 import { formatDateTime } from '../account/format.ts';
 import { useCloudQuery } from '../../shared/useCloudQuery.ts';
 import { useLang } from '../../shared/useLang.ts';
@@ -36,7 +36,7 @@ export function TicketView({
   const lang = useLang();
   const failed = useFailure();
   const { message, modal } = App.useApp();
-  const ticket = useCloudQuery(`${token}|${id}|${lang}`, () => fetchTicket(token, id, lang), {
+  const ticket = useCloudQuery('/api/hainiao/workorderdetail', { token, id }, lang, {
     onError: (error) => failed(error, siteMessages.ticket.fetchDetailFailed),
   });
 
@@ -50,7 +50,7 @@ export function TicketView({
       cancelText: text.cancel,
       onOk: async () => {
         try {
-          await setTicketStatus(token, id, status, lang);
+          await callCloud('/api/hainiao/workorderstatus', { token, id, status }, lang);
           void message.success(
             (status === TicketStatus.CLOSED
               ? siteMessages.ticket.closed
@@ -64,13 +64,33 @@ export function TicketView({
     });
   }
 
+  // The ticket's id, ready to quote in the chat or an e-mail; the copied notice is site spec §8's.
+  async function copyId() {
+    try {
+      await navigator.clipboard.writeText(String(t.id));
+      void message.success(siteMessages.ticket.copied[lang]);
+    } catch {
+      void message.error(siteMessages.ticket.copyFailed[lang]);
+    }
+  }
+
   return (
     <>
       <h1 className="ticket-heading">
         <span>{t.title}</span> <StatusTag status={t.status} />
       </h1>
       <Descriptions size="small" column={{ xs: 1, sm: 2, md: 4 }} style={{ margin: '12px 0 20px' }}>
-        <Descriptions.Item label={text.id}>{t.id}</Descriptions.Item>
+        <Descriptions.Item label={text.id}>
+          {t.id}
+          <Button
+            type="text"
+            size="small"
+            icon={<CopyOutlined />}
+            aria-label={text.copyId}
+            title={text.copyId}
+            onClick={() => void copyId()}
+          />
+        </Descriptions.Item>
         <Descriptions.Item label={text.type}>{t.type}</Descriptions.Item>
         <Descriptions.Item label={text.created}>
           {formatDateTime(t.add_time, lang)}

@@ -1,7 +1,6 @@
 import { App, Button, Card, Tabs } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { CloudCallError } from '../../api/cloud.ts';
-import { signOutEverywhere } from '../../api/signoutall.ts';
+import { CloudCallError, callCloud } from '../../api/cloud.ts';
 import { clearSession } from '../../features/account/session.ts';
 import { useAccountText } from '../../features/account/useAccountText.ts';
 import { useRequireSession } from '../../features/account/useRequireSession.ts';
@@ -31,7 +30,7 @@ function SignOutEverywhere({ token }: { token: string }) {
       cancelText: text.cancel,
       async onOk() {
         try {
-          await signOutEverywhere(token, lang);
+          await callCloud('/api/hainiao/signoutall', { token }, lang);
         } catch (error) {
           // A token the cloud no longer knows is signed out already; anything else is a failure.
           if (!(error instanceof CloudCallError && error.code === 401)) {

@@ -9,13 +9,13 @@ import {
   ReloadOutlined,
   SyncOutlined,
 } from '@ant-design/icons';
-import { credentialStatusInfo, siteMessages, type Localized } from '@hainiao/contract';
-import { fetchCredentials, type Credential } from '../../api/apiorderlist.ts';
-import { applyCredential } from '../../api/applyapi.ts';
-import { CloudCallError } from '../../api/cloud.ts';
-import { deleteCredential } from '../../api/delappkey.ts';
-import { fetchAppKey } from '../../api/getappkey.ts';
-import { resetAppKey } from '../../api/resetappkey.ts';
+import {
+  credentialStatusInfo,
+  siteMessages,
+  type CredentialRow,
+  type Localized,
+} from '@hainiao/contract';
+import { CloudCallError, callCloud } from '../../api/cloud.ts';
 import { formatDateTime } from '../../features/account/format.ts';
 import { useAccountText } from '../../features/account/useAccountText.ts';
 import { useCloudQuery } from '../../shared/useCloudQuery.ts';
@@ -42,7 +42,7 @@ export function CredentialsTab({ token }: { token: string }) {
     [message, lang],
   );
 
-  const query = useCloudQuery(`${token}|${lang}`, () => fetchCredentials(token, lang), {
+  const query = useCloudQuery('/api/hainiao/apiorderlist', { token }, lang, {
     onSuccess: (list) =>
       setSelected((current) =>
         current && list.some((row) => row.app_id === current) ? current : (list[0]?.app_id ?? null),
@@ -53,12 +53,12 @@ export function CredentialsTab({ token }: { token: string }) {
       failed(error, siteMessages.console.fetchFailed);
     },
   });
-  const rows: Credential[] = query.data ?? [];
+  const rows: CredentialRow[] = query.data ?? [];
   const load = async () => query.reload();
 
   async function keyOf(appId: string): Promise<string> {
     if (keys[appId]) return keys[appId];
-    const { app_key } = await fetchAppKey(token, appId, lang);
+    const { app_key } = await callCloud('/api/hainiao/getappkey', { token, app_id: appId }, lang);
     setKeys((current) => ({ ...current, [appId]: app_key }));
     return app_key;
   }
@@ -90,7 +90,7 @@ export function CredentialsTab({ token }: { token: string }) {
   const apply = () =>
     confirm(siteMessages.console.confirmApply, async () => {
       try {
-        const { app_id } = await applyCredential(token, lang);
+        const { app_id } = await callCloud('/api/hainiao/applyapi', { token }, lang);
         void message.success(siteMessages.console.applySuccess[lang]);
         setSelected(app_id);
         await load();
@@ -104,7 +104,7 @@ export function CredentialsTab({ token }: { token: string }) {
     if (!appId) return;
     confirm(siteMessages.console.confirmReset, async () => {
       try {
-        await resetAppKey(token, appId, lang);
+        await callCloud('/api/hainiao/resetappkey', { token, app_id: appId }, lang);
         setKeys((current) => ({ ...current, [appId]: '' }));
         setShown((current) => ({ ...current, [appId]: false }));
         void message.success(siteMessages.console.resetSuccess[lang]);
@@ -120,7 +120,7 @@ export function CredentialsTab({ token }: { token: string }) {
     if (!appId) return;
     confirm(siteMessages.console.confirmDelete, async () => {
       try {
-        await deleteCredential(token, appId, lang);
+        await callCloud('/api/hainiao/delappkey', { token, app_id: appId }, lang);
         void message.success(siteMessages.console.deleteSuccess[lang]);
         await load();
       } catch (error) {
@@ -161,7 +161,7 @@ export function CredentialsTab({ token }: { token: string }) {
           {text.refresh}
         </Button>
       </div>
-      <Table<Credential>
+      <Table<CredentialRow>
         rowKey="app_id"
         loading={query.loading}
         dataSource={rows}

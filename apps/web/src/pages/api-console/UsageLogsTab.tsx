@@ -1,8 +1,12 @@
 import { useState } from 'react';
 import { App, Button, DatePicker, Space, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { API_LOG_PAGE_SIZE, apiLogSucceeded, siteMessages } from '@hainiao/contract';
-import { fetchUsageLogs, type ApiLog } from '../../api/apiusedlogs.ts';
+import {
+  API_LOG_PAGE_SIZE,
+  apiLogSucceeded,
+  siteMessages,
+  type ApiLogRow,
+} from '@hainiao/contract';
 import { CloudCallError } from '../../api/cloud.ts';
 import { formatDateTime } from '../../features/account/format.ts';
 import { useAccountText } from '../../features/account/useAccountText.ts';
@@ -19,8 +23,10 @@ export function UsageLogsTab({ token }: { token: string }) {
   const [filter, setFilter] = useState<{ start_time?: string; end_time?: string }>({});
   const [page, setPage] = useState(1);
   const { data, loading } = useCloudQuery(
-    JSON.stringify([token, filter, page, lang]),
-    () => fetchUsageLogs(token, { ...filter, page }, lang),
+    '/api/hainiao/apiusedlogs',
+    // The dates are days in the reader's time zone, which is sent as `utc_offset`.
+    { token, ...filter, page, utc_offset: String(-new Date().getTimezoneOffset()) },
+    lang,
     {
       // On a fetch error the list is cleared (no data) and an error toast shown.
       onError: (error) =>
@@ -31,7 +37,7 @@ export function UsageLogsTab({ token }: { token: string }) {
         ),
     },
   );
-  const rows: ApiLog[] = data?.list ?? [];
+  const rows: ApiLogRow[] = data?.list ?? [];
   const count = data?.count ?? 0;
 
   function search() {
@@ -67,7 +73,7 @@ export function UsageLogsTab({ token }: { token: string }) {
           </Button>
         </Space>
       </div>
-      <Table<ApiLog>
+      <Table<ApiLogRow>
         rowKey="id"
         loading={loading}
         dataSource={rows}

@@ -4,14 +4,16 @@ import {
   BROWSER_VERSION_MIN,
   CLIENT_OS_LEGACY,
   CLIENT_OS_MODERN,
+  corelistAnswer,
   format,
+  historyListAnswer,
   KERNEL_WIN10_ONLY_FROM,
   VERSION_FALLBACK,
+  versionAnswer,
   type BrowserCoreEntry,
 } from '@hainiao/contract';
-import { corelistKey, fetchCoreList } from '../../api/corelist.ts';
-import { fetchHistory, historyKey } from '../../api/historylist.ts';
-import { fetchVersion, versionKey } from '../../api/version.ts';
+import { callCloud, fetchHistoryList } from '../../api/cloud.ts';
+import { corelistKey, historyKey, versionKey } from '../../shared/dataKeys.ts';
 import { downloadCopy } from '../../locales/pages/download.ts';
 import { useCloudData } from '../../shared/data.tsx';
 import { useText } from '../../app/i18n.ts';
@@ -20,10 +22,14 @@ import { useLang, useLocalize } from '../../shared/useLang.ts';
 import { usePageMeta } from '../../shared/usePageMeta.ts';
 import { Icon } from '../../shared/ui/icons.tsx';
 
+/** ["Windows 10", "Windows 11"] → "Windows 10/11". */
+function windowsList(systems: readonly string[]): string {
+  return `Windows ${systems.map((s) => s.replace('Windows ', '')).join('/')}`;
+}
+
 /** The Windows versions a kernel runs on (site spec §1); the client itself runs on all four. */
 export function kernelSystems(core: number): string {
-  const systems = core >= KERNEL_WIN10_ONLY_FROM ? CLIENT_OS_MODERN : CLIENT_OS_LEGACY;
-  return `Windows ${systems.map((s) => s.replace('Windows ', '')).join('/')}`;
+  return windowsList(core >= KERNEL_WIN10_ONLY_FROM ? CLIENT_OS_MODERN : CLIENT_OS_LEGACY);
 }
 
 function sortCores(cores: BrowserCoreEntry[]): BrowserCoreEntry[] {
@@ -36,9 +42,15 @@ export default function DownloadPage() {
   const common = useText().common;
   const lang = useLang();
   const localize = useLocalize();
-  const version = useCloudData(versionKey(), (signal) => fetchVersion(lang, signal));
-  const cores = useCloudData(corelistKey(lang), (signal) => fetchCoreList(lang, signal));
-  const history = useCloudData(historyKey(), (signal) => fetchHistory(signal));
+  const version = useCloudData(versionKey(), versionAnswer, (signal) =>
+    callCloud('/api/hainiao/version', {}, lang, { signal }),
+  );
+  const cores = useCloudData(corelistKey(lang), corelistAnswer, (signal) =>
+    callCloud('/api/hainiao/corelist', {}, lang, { signal }),
+  );
+  const history = useCloudData(historyKey(), historyListAnswer, (signal) =>
+    fetchHistoryList({ signal }),
+  );
 
   // The spec's fallback when the version could not be obtained.
   const versionText = version.data ?? (version.loading ? null : VERSION_FALLBACK);
@@ -227,7 +239,7 @@ export default function DownloadPage() {
                   <td data-label={copy.history.date}>
                     <time dateTime={file.date}>{file.date}</time>
                   </td>
-                  <td data-label={copy.history.systems}>{kernelSystems(0)}</td>
+                  <td data-label={copy.history.systems}>{windowsList(file.os)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,8 +1,8 @@
 import { useMemo, useRef, type MouseEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { format, siteMessages } from '@hainiao/contract';
-import { CloudCallError } from '../../api/cloud.ts';
-import { faqArticleKey, fetchFaqArticle } from '../../api/document.ts';
+import { documentAnswers, format, siteMessages } from '@hainiao/contract';
+import { CloudCallError, callCloud } from '../../api/cloud.ts';
+import { faqArticleKey } from '../../shared/dataKeys.ts';
 import { faqCopy } from '../../locales/pages/faq.ts';
 import { useCloudData } from '../../shared/data.tsx';
 import { useText } from '../../app/i18n.ts';
@@ -30,8 +30,11 @@ function FaqArticlePage({ id }: { id: string }) {
   const localize = useLocalize();
   const navigate = useNavigate();
   const drawer = useRef<HTMLDialogElement>(null);
-  const article = useCloudData(faqArticleKey(lang, id), (signal) =>
-    fetchFaqArticle(lang, id, signal),
+  const article = useCloudData(faqArticleKey(lang, id), documentAnswers.article, (signal) =>
+    callCloud('/api/hainiao/document', { mod: 'article', id }, lang, {
+      signal,
+      answer: documentAnswers.article,
+    }),
   );
   const data = article.data;
   usePageMeta('faqArticle', data ? { title: data.title, description: data.summary } : undefined);

@@ -1,12 +1,8 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { format, siteMessages, type FaqArticleSummary } from '@hainiao/contract';
-import {
-  faqCategoriesKey,
-  faqListKey,
-  fetchFaqCategories,
-  fetchFaqList,
-} from '../../api/document.ts';
+import { documentAnswers, format, siteMessages, type FaqArticleSummary } from '@hainiao/contract';
+import { callCloud } from '../../api/cloud.ts';
+import { faqCategoriesKey, faqListKey } from '../../shared/dataKeys.ts';
 import { faqCopy } from '../../locales/pages/faq.ts';
 import { useCloudData, useHydrated } from '../../shared/data.tsx';
 import { useText } from '../../app/i18n.ts';
@@ -17,6 +13,8 @@ import { PageHero } from '../../shared/ui/PageHero.tsx';
 import { Icon } from '../../shared/ui/icons.tsx';
 
 /** The category a URL hash selects (`#12`), or null for all. */
+const DOCUMENT = '/api/hainiao/document';
+
 export function categoryFromHash(hash: string): number | null {
   const match = /^#(\d+)$/.exec(hash);
   return match ? Number(match[1]) : null;
@@ -45,10 +43,12 @@ export default function FaqListPage() {
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query.trim());
 
-  const categories = useCloudData(faqCategoriesKey(lang), (signal) =>
-    fetchFaqCategories(lang, signal),
+  const categories = useCloudData(faqCategoriesKey(lang), documentAnswers.category, (signal) =>
+    callCloud(DOCUMENT, { mod: 'category' }, lang, { signal, answer: documentAnswers.category }),
   );
-  const list = useCloudData(faqListKey(lang), (signal) => fetchFaqList(lang, undefined, signal));
+  const list = useCloudData(faqListKey(lang), documentAnswers.list, (signal) =>
+    callCloud(DOCUMENT, { mod: 'list' }, lang, { signal, answer: documentAnswers.list }),
+  );
 
   // The hash is known only to the browser: read it after hydration, so the markup matches.
   const hashCategory = hydrated ? categoryFromHash(location.hash) : null;

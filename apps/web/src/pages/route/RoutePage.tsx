@@ -1,10 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { localizePath, safeTarget, siteMessages } from '@hainiao/contract';
-import { CloudCallError } from '../../api/cloud.ts';
-import { signOut } from '../../api/signout.ts';
-import { fetchStatus, type UserInfo } from '../../api/status.ts';
+import {
+  localizePath,
+  safeTarget,
+  siteMessages,
+  type CloudAnswerOf,
+  type Lang,
+  type UserInfo,
+} from '@hainiao/contract';
+import { CloudCallError, callCloud } from '../../api/cloud.ts';
 import { currentSession, saveSession } from '../../features/account/session.ts';
 import { clearSigninNonce, readSigninNonce } from '../../features/account/signinNonce.ts';
 import { format, useAccountText } from '../../features/account/useAccountText.ts';
@@ -25,11 +30,11 @@ type State =
 const SIGNED_IN_AS_PAUSE_MS = 1500;
 
 // A client token is single-use: a re-run effect (React's StrictMode) must reuse the first exchange.
-const exchanges = new Map<string, ReturnType<typeof fetchStatus>>();
-function exchangeOnce(token: string, lang: Parameters<typeof fetchStatus>[1], nonce?: string) {
+const exchanges = new Map<string, Promise<CloudAnswerOf<'/api/hainiao/status'>>>();
+function exchangeOnce(token: string, lang: Lang, nonce?: string) {
   let pending = exchanges.get(token);
   if (!pending) {
-    pending = fetchStatus(token, lang, nonce);
+    pending = callCloud('/api/hainiao/status', { clienttoken: token, nonce }, lang);
     exchanges.set(token, pending);
   }
   return pending;
@@ -148,7 +153,9 @@ function RouteVerification() {
             key="cancel"
             onClick={() => {
               // The other account's new session is never stored: end it at once.
-              void signOut(user.token, lang).catch(() => undefined);
+              void callCloud('/api/hainiao/signout', { token: user.token }, lang).catch(
+                () => undefined,
+              );
               goOn();
             }}
           >

@@ -1,7 +1,7 @@
 import { Button, Form, Input } from 'antd';
 import { Link } from 'react-router';
 import { siteMessages } from '@hainiao/contract';
-import { signIn } from '../../api/signin.ts';
+import { callCloud } from '../../api/cloud.ts';
 import { useAccountText } from '../../features/account/useAccountText.ts';
 import { useClientTokenSubmit } from '../../features/account/useClientTokenSubmit.ts';
 import { useLang, useLocalize } from '../../shared/useLang.ts';
@@ -15,12 +15,12 @@ function SignInForm() {
   const { submit, busy, next, hasNext } = useClientTokenSubmit(
     (values: { identity: string; password: string }, lang, nonce) => {
       const identity = values.identity.trim();
-      return signIn(
+      return callCloud(
+        '/api/hainiao/signin',
         identity.includes('@')
-          ? { email: identity, password: values.password }
-          : { Account: identity, password: values.password },
+          ? { email: identity, password: values.password, nonce }
+          : { Account: identity, password: values.password, nonce },
         lang,
-        nonce,
       );
     },
   );

@@ -9,7 +9,7 @@ import {
   format,
   siteMessages,
 } from '@hainiao/contract';
-import { signUp } from '../../api/signup.ts';
+import { callCloud } from '../../api/cloud.ts';
 import { useClientTokenSubmit } from '../../features/account/useClientTokenSubmit.ts';
 import { useAccountText } from '../../features/account/useAccountText.ts';
 import { useLang, useLocalize } from '../../shared/useLang.ts';
@@ -24,10 +24,15 @@ function SignUpForm() {
     format(siteMessages.validation.invalidParameter[lang], { field });
   const { submit, busy } = useClientTokenSubmit(
     (values: { Account: string; email: string; password: string }, lang, nonce) =>
-      signUp(
-        { Account: values.Account.trim(), email: values.email.trim(), password: values.password },
+      callCloud(
+        '/api/hainiao/signup',
+        {
+          Account: values.Account.trim(),
+          email: values.email.trim(),
+          password: values.password,
+          nonce,
+        },
         lang,
-        nonce,
       ),
   );
 

@@ -1,9 +1,13 @@
 import { useState } from 'react';
 import { Input, Select, Table } from 'antd';
 import { Link } from 'react-router';
-import { siteMessages, TICKET_PAGE_SIZES, TICKET_STATUSES } from '@hainiao/contract';
-import { fetchStaffTickets, type StaffTicketRow } from '../../api/staff.ts';
-import { fetchTicketTypes } from '../../api/workordertype.ts';
+import {
+  siteMessages,
+  TICKET_PAGE_SIZES,
+  TICKET_STATUSES,
+  type TicketRow,
+} from '@hainiao/contract';
+import { CloudCallError } from '../../api/cloud.ts';
 import { formatDateTime } from '../../features/account/format.ts';
 import { StatusTag } from '../../features/tickets/StatusTag.tsx';
 import { useFailure } from '../../features/tickets/useFailure.ts';
@@ -22,13 +26,14 @@ export function StaffQueue({ token, onForbidden }: { token: string; onForbidden:
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
-  const types = useCloudQuery(`${token}|${lang}`, () => fetchTicketTypes(token, lang));
+  const types = useCloudQuery('/api/hainiao/workordertype', { token }, lang);
   const tickets = useCloudQuery(
-    JSON.stringify([token, lang, status, typeid, q, page, pageSize]),
-    () => fetchStaffTickets(token, { status, typeid, q, page, page_size: pageSize }, lang),
+    '/api/hainiao/staff/workorderlist',
+    { token, status, typeid: typeid || undefined, q: q || undefined, page, page_size: pageSize },
+    lang,
     {
       onError: (error) => {
-        if ((error as { code?: number }).code === 403) onForbidden();
+        if (error instanceof CloudCallError && error.code === 403) onForbidden();
         else failed(error, siteMessages.ticket.fetchListFailed);
       },
     },
@@ -75,7 +80,7 @@ export function StaffQueue({ token, onForbidden }: { token: string; onForbidden:
           }}
         />
       </div>
-      <Table<StaffTicketRow>
+      <Table<TicketRow>
         rowKey="id"
         loading={tickets.loading}
         dataSource={tickets.data?.list ?? []}

@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, InputNumber, Popconfirm, Switch, Table, Tag } from 'antd';
-import { siteMessages } from '@hainiao/contract';
-import {
-  deleteTicketType,
-  fetchAllTicketTypes,
-  saveTicketType,
-  type StaffTicketType,
-} from '../../api/staff.ts';
+import { siteMessages, type StaffTicketType } from '@hainiao/contract';
+import { callCloud } from '../../api/cloud.ts';
 import { useFailure } from '../../features/tickets/useFailure.ts';
 import { useTicketText } from '../../features/tickets/useTicketText.ts';
 import { useCloudQuery } from '../../shared/useCloudQuery.ts';
@@ -22,15 +17,22 @@ export function StaffTypes({ token }: { token: string }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Draft>();
   const [editing, setEditing] = useState<number | null>(null);
-  const types = useCloudQuery(`${token}|${lang}`, () => fetchAllTicketTypes(token, lang), {
+  const types = useCloudQuery('/api/hainiao/staff/typelist', { token }, lang, {
     onError: (error) => failed(error, siteMessages.ticket.fetchTypesFailed),
   });
 
   async function save(values: Draft) {
     try {
-      await saveTicketType(
-        token,
-        { ...(editing ? { typeid: editing } : {}), ...values, active: values.active ? 1 : 0 },
+      await callCloud(
+        '/api/hainiao/staff/typesave',
+        {
+          token,
+          typeid: editing || undefined,
+          name_en: values.name_en,
+          name_zh: values.name_zh,
+          sort: values.sort,
+          active: values.active ? '1' : '0',
+        },
         lang,
       );
       void message.success(siteMessages.ticket.typeSaved[lang]);
@@ -44,7 +46,7 @@ export function StaffTypes({ token }: { token: string }) {
 
   async function remove(typeid: number) {
     try {
-      const { outcome } = await deleteTicketType(token, typeid, lang);
+      const { outcome } = await callCloud('/api/hainiao/staff/typedelete', { token, typeid }, lang);
       void message.success(
         (outcome === 'retired' ? siteMessages.ticket.typeInUse : siteMessages.ticket.typeDeleted)[
           lang

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { App, Button, Form, Input, Select, Steps, type UploadFile } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { siteMessages, TICKET_CONTENT_MAX, TICKET_TITLE_MAX } from '@hainiao/contract';
-import { addTicket } from '../../api/workorderadd.ts';
-import { fetchTicketTypes } from '../../api/workordertype.ts';
+import { callCloud } from '../../api/cloud.ts';
 import { useRequireSession } from '../../features/account/useRequireSession.ts';
 import { AttachmentUpload, attachmentIds } from '../../features/tickets/AttachmentUpload.tsx';
 import { ticketRules } from '../../features/tickets/rules.ts';
@@ -33,16 +32,17 @@ function NewTicketForm({ token, email }: { token: string; email: string }) {
   const rules = ticketRules(lang);
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [busy, setBusy] = useState(false);
-  const types = useCloudQuery(`${token}|${lang}`, () => fetchTicketTypes(token, lang), {
+  const types = useCloudQuery('/api/hainiao/workordertype', { token }, lang, {
     onError: (error) => failed(error, siteMessages.ticket.fetchTypesFailed),
   });
 
   async function submit(values: Values) {
     setBusy(true);
     try {
-      const { id } = await addTicket(
-        token,
+      const { id } = await callCloud(
+        '/api/hainiao/workorderadd',
         {
+          token,
           title: values.title.trim(),
           typeid: String(values.typeid),
           content: values.content.trim(),

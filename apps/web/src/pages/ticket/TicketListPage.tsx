@@ -7,9 +7,8 @@ import {
   siteMessages,
   TICKET_PAGE_SIZE_DEFAULT,
   TICKET_PAGE_SIZES,
+  type TicketRow,
 } from '@hainiao/contract';
-import { fetchTickets, type TicketRow } from '../../api/workorderlist.ts';
-import { fetchTicketTypes } from '../../api/workordertype.ts';
 import { formatDateTime } from '../../features/account/format.ts';
 import { useRequireSession } from '../../features/account/useRequireSession.ts';
 import { StatusTag } from '../../features/tickets/StatusTag.tsx';
@@ -29,12 +28,13 @@ function TicketList({ token }: { token: string }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(TICKET_PAGE_SIZE_DEFAULT);
 
-  const types = useCloudQuery(`${token}|${lang}`, () => fetchTicketTypes(token, lang), {
+  const types = useCloudQuery('/api/hainiao/workordertype', { token }, lang, {
     onError: (error) => failed(error, siteMessages.ticket.fetchTypesFailed),
   });
   const tickets = useCloudQuery(
-    JSON.stringify([token, lang, typeid, page, pageSize]),
-    () => fetchTickets(token, { typeid, page, page_size: pageSize }, lang),
+    '/api/hainiao/workorderlist',
+    { token, typeid, page, page_size: pageSize },
+    lang,
     { onError: (error) => failed(error, siteMessages.ticket.fetchListFailed) },
   );
 

@@ -105,9 +105,13 @@ describe('documentation data', () => {
     }
     for (const lang of ['en', 'zh'] as const) {
       const text = JSON.stringify(apiDocPages[lang]);
-      for (const [, href] of text.matchAll(/\]\((\/[^)\s]*)\)/g)) {
+      const hrefs = [...text.matchAll(/\]\((\/[^)\s]*)\)/g)].map(([, href]) => href!);
+      // The copy does link its pages, with anchors: the check below has links to check.
+      expect(hrefs.filter((href) => href !== '/api').length, lang).toBeGreaterThan(0);
+      expect(hrefs.filter((href) => href.includes('#')).length, lang).toBeGreaterThan(0);
+      for (const href of hrefs) {
         if (href === '/api') continue;
-        const [pathPart = '', anchor] = href!.split('#');
+        const [pathPart = '', anchor] = href.split('#');
         const slug = apiDocSlugOf(pathPart);
         expect(slug, `${lang} ${href}`).toBeDefined();
         if (anchor) expect(ids.get(slug!)?.has(anchor), `${lang} ${href}`).toBe(true);
