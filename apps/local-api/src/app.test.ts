@@ -1,10 +1,51 @@
 /** The service's HTTP contract: guards, envelope, JSON-only bodies, languages, every call registered. */
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LOCAL_API_ROUTES } from '@hainiao/contract';
 import { parseFlags } from './cli.ts';
-import { startTestCloud, type TestCloud } from './test/cloud.ts';
+import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
 import { call, startTestService, type TestService } from './test/server.ts';
+
+/** The local addresses the kernel lists as listening on TCP `port` (IPv4 dotted; IPv6 as hex). */
+function listeningAddresses(port: number): string[] {
+  const found: string[] = [];
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!fs.existsSync(file)) continue;
+    for (const line of fs.readFileSync(file, 'utf8').split('\n').slice(1)) {
+      const [, local = '', , state] = line.trim().split(/\s+/);
+      const [hex = '', portHex = ''] = local.split(':');
+      // 0A is LISTEN; an IPv4 address is little-endian hex.
+      if (state !== '0A' || parseInt(portHex, 16) !== port) continue;
+      found.push(
+        hex.length === 8
+          ? (hex.match(/../g) ?? [])
+              .reverse()
+              .map((b) => parseInt(b, 16))
+              .join('.')
+          : hex,
+      );
+    }
+  }
+  return found;
+}
+
+/** The error code of a TCP connection to `host:port`, or undefined when it connects. */
+function connectError(host: string, port: number): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 5000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(undefined);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve('ETIMEDOUT');
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+}
 
 describe('local API service', () => {
   let cloud: TestCloud;
@@ -38,8 +79,32 @@ describe('local API service', () => {
     expect(res.json().message).toBe('分组列表获取成功');
   });
 
-  test('listens on loopback only', () => {
-    expect(service.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  test('listens on loopback only', async () => {
+    // The service as a user starts it (the default --host), on a free port.
+    const own = await startTestService({ host: parseFlags([], {}).host, cloud: cloud.url });
+    try {
+      // The kernel's own record of the listening socket (Linux): bound to 127.0.0.1 and nothing else.
+      if (fs.existsSync('/proc/net/tcp')) {
+        expect(listeningAddresses(own.port)).toEqual(['127.0.0.1']);
+      }
+      // Reachable on loopback, refused on every other address of this machine.
+      expect(await connectError('127.0.0.1', own.port)).toBeUndefined();
+      const others = Object.entries(os.networkInterfaces()).flatMap(([name, infos = []]) =>
+        infos
+          .filter((info) => !info.internal)
+          // A link-local address is only reachable through its interface.
+          .map((info) =>
+            info.address.startsWith('fe80:') ? `${info.address}%${name}` : info.address,
+          ),
+      );
+      for (const address of others) {
+        expect(await connectError(address, own.port), address).toBe('ECONNREFUSED');
+      }
+      // At least one of the two checks ran: the test cannot pass without looking.
+      expect(fs.existsSync('/proc/net/tcp') || others.length > 0).toBe(true);
+    } finally {
+      await own.dispose();
+    }
   });
 
   test.each(['localhost', `localhost:${8186}`, '127.0.0.1:8186', '[::1]:8186'])(
@@ -165,8 +230,9 @@ describe('before a login', () => {
   });
   afterAll(() => service?.dispose());
 
-  test('every call of the contract exists and, but /login, answers -4 with HTTP 401', async () => {
-    for (const route of LOCAL_API_ROUTES) {
+  test('every call of the contract exists and, but /login and quit, answers -4 with HTTP 401', async () => {
+    // /api/v1/quit is open too, and would end the service: routes/service.test.ts proves it.
+    for (const route of LOCAL_API_ROUTES.filter((r) => r.path !== '/api/v1/quit')) {
       const res = await service.post(route.path, {});
       expect(res.status, route.path).not.toBe(404);
       if (route.path === '/login') continue;

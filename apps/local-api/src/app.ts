@@ -1,13 +1,45 @@
+/*
+ * Layers of the local API, lowest first ("one-way layers: routes → domain → store/runtime, no
+ * cycles"). A module imports only from its own layer or lower ones, never upward, and nothing
+ * forms a cycle; eslint.config.js (LOCAL_API_LAYERS) enforces this list:
+ *
+ *   1. util/     helpers with no knowledge of the service (time formats)
+ *      model/    the internal types shared below the domain, in our own names: the environment
+ *                record, its settings, cookies, start pages, plugin and script rows, the cloud
+ *                library's plugin and script versions, screens, DomainError
+ *   2. store/    SQLite
+ *      runtime/  the browsers: Chromium, profiles, fingerprints, proxies, cookie files
+ *                (store and runtime never import each other)
+ *   3. cloud/    the cloud's HTTP client (imports nothing of the service but model/util); it maps
+ *                the cloud's answers (its field names) to the model
+ *      account/  the login and its device lease (imports cloud/)
+ *      domain/   the service's rules: environment fields, access, the plugin and script library
+ *                (imports account/, cloud/, store/, runtime/; neither imports domain/)
+ *      They throw DomainError (a code NAME), never a wire code or an answer.
+ *   4. http/     envelopes, the DomainError → code/message mapping (errors.ts), guards, body
+ *                validation, call registration
+ *   5. routes/   the calls: parse the contract's bodies (wire names) into the model, call the
+ *                domain, answer through views (routes/views.ts; the settings' spellings in
+ *                routes/wire-settings.ts); no route imports another
+ *      context.ts, app.ts, cli.ts  assemble the service; nothing imports them but each other
+ *
+ * Every layer may import @hainiao/contract. The calls' field names appear only in http/ and
+ * routes/, the cloud's in cloud/client.ts; numeric codes only in http/, routes/ and the runtime's
+ * per-environment results (runtime/browser.ts BrowserResult, the browser table's numbers).
+ */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type SQLite from 'better-sqlite3';
 import { buildOpenApi, localApiMessages, OPENAPI_PATH } from '@hainiao/contract';
 import type { AccountSession } from './account/session.ts';
 import type { CloudClient } from './cloud/client.ts';
 import type { ServiceContext } from './context.ts';
+import { library } from './domain/library.ts';
 import { callerLang, envelopeOf, fail, LocalApiError, UNKNOWN_EXCEPTION } from './http/envelope.ts';
+import { toLocalApiError } from './http/errors.ts';
 import { installGuards } from './http/guard.ts';
 import { rateLimiter } from './http/rate-limit.ts';
 import { maskSecrets, type CallLog } from './logging.ts';
+import { DomainError } from './model/errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { autoOpenRoutes } from './routes/auto-open.ts';
 import { browserRoutes } from './routes/browser.ts';
@@ -19,7 +51,6 @@ import { serviceRoutes } from './routes/service.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { missingRuntime, type BrowserRuntime } from './runtime/browser.ts';
 import type { CookieFiles } from './runtime/cookies.ts';
-import { library } from './runtime/library.ts';
 import { PROXY_CHECK_TIMEOUT_MS } from './runtime/proxy-check.ts';
 import { environmentStore } from './store/environments.ts';
 import { groupStore } from './store/groups.ts';
@@ -94,8 +125,9 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
     });
   }
 
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler((thrown, request, reply) => {
     const lang = callerLang(request);
+    const error = thrown instanceof DomainError ? toLocalApiError(thrown) : thrown;
     if (error instanceof LocalApiError) {
       return reply
         .status(error.httpStatus)

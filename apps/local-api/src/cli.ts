@@ -1,5 +1,5 @@
 /**
- * `hainiao-api` (and `npm run local-api -- …`): the local automation service of local-api.md.
+ * `hainiao-api` (and `npm run local-api -- …`): the local automation service of ../shared/spec/local-api.md.
  *
  *   hainiao-api [--port 8186] [--account NAME --app_id ID --app_key KEY | --app_key-file FILE]
  *               [--return on|off] [--logs on|off] [--hide on|off] [--data DIR] [--cloud URL]
@@ -21,9 +21,11 @@ import { accountSession, deviceId } from './account/session.ts';
 import { buildLocalApi } from './app.ts';
 import { API_KEY_FILE, isLoopbackHost, loadOrCreateApiKey } from './http/api-key.ts';
 import { cloudClient, CLOUD_TIMEOUT_MS } from './cloud/client.ts';
+import { toLocalApiError } from './http/errors.ts';
 import { callLog } from './logging.ts';
+import { DomainError } from './model/errors.ts';
 import type { BrowserRuntime } from './runtime/browser.ts';
-import { chromiumRuntime } from './runtime/chromium.ts';
+import { chromiumRuntime } from './runtime/chromium-runtime.ts';
 import { cookieFiles } from './runtime/cookies.ts';
 import { PROXY_CHECK_TIMEOUT_MS } from './runtime/proxy-check.ts';
 import { openStore, optimizeStore } from './store/database.ts';
@@ -132,7 +134,7 @@ function readKeyFile(file: string): string {
   return key;
 }
 
-/** Flags of local-api.md §1 (port, account, app_id, app_key, return, logs, hide) plus data and cloud. */
+/** Flags of ../shared/spec/local-api.md §1 (port, account, app_id, app_key, return, logs, hide) plus data and cloud. */
 export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env): LocalApiFlags {
   const { values } = parseArgs({ args: argv, options: OPTIONS, strict: true });
   if (values.help) throw new HelpRequested();
@@ -301,12 +303,16 @@ export async function startLocalApi(flags: LocalApiFlags, givenRuntime?: Browser
   if (flags.account && flags.appId && flags.appKey) {
     try {
       const { login } = await session.login(
-        { Account: flags.account, APP_ID: flags.appId, APP_KEY: flags.appKey },
+        { account: flags.account, appId: flags.appId, appKey: flags.appKey },
         'en',
       );
-      groups.ensureDefault(login.Account);
+      groups.ensureDefault(login.account);
     } catch (error) {
-      const failure = error as { code?: number; message: string };
+      // Told as the call would answer it: the code's number and its English message.
+      const failure =
+        error instanceof DomainError
+          ? toLocalApiError(error)
+          : (error as { code?: number; message: string });
       loginError = `${failure.message} (${failure.code ?? 'error'})`;
     }
   }
@@ -459,7 +465,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `API key required: send the key in ${path.join(flags.dataDir, API_KEY_FILE)} as "Authorization: Bearer KEY"`,
     );
   }
-  if (api.session.current) console.log(`Logged in as ${api.session.current.Account}`);
+  if (api.session.current) console.log(`Logged in as ${api.session.current.account}`);
   if (flags.hide) fs.writeFileSync(pidFile(flags.dataDir), `${process.pid}\n`, { mode: 0o600 });
   if (api.loginError) console.error(`Login failed: ${api.loginError}`);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {

@@ -1,14 +1,17 @@
 import type SQLite from 'better-sqlite3';
 import type { AccountSession } from './account/session.ts';
 import type { CloudClient } from './cloud/client.ts';
+import type { Library } from './domain/library.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { BrowserRuntime } from './runtime/browser.ts';
 import type { CookieFiles } from './runtime/cookies.ts';
-import type { Library } from './runtime/library.ts';
 import type { EnvironmentStore } from './store/environments.ts';
 import type { GroupStore } from './store/groups.ts';
 
-/** What the route areas share: the store, the account and its cloud, the library, the browsers. */
+/**
+ * What the route areas share: the store, the account and its cloud, the library, the browsers.
+ * For routes/ and app.ts only (the top layer): lower layers take what they need, never this.
+ */
 export interface ServiceContext {
   db: SQLite.Database;
   envs: EnvironmentStore;

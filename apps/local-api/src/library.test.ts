@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestCloud, type TestCloud } from './test/cloud.ts';
+import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
 import { startTestService, type TestService } from './test/server.ts';
 
 let cloud: TestCloud;

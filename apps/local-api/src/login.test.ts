@@ -5,7 +5,7 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestCloud, type TestCloud } from './test/cloud.ts';
+import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
 import { startTestService, type TestService } from './test/server.ts';
 
 describe('login against the cloud', () => {
@@ -170,10 +170,10 @@ describe('a cloud that cannot be reached', () => {
       cloudTimeoutMs: 300,
     });
     try {
-      const started = Date.now();
+      // The silent server never answers: only the service's own timeout can end this call (no
+      // wall-clock bound here; without the timeout the test itself would time out).
       const res = await service.post('/login', { Account: 'a', APP_ID: 'b', APP_KEY: 'c' });
       expect(res.json()).toEqual({ msg: 'Login failed: timed out', status: -2, data: null });
-      expect(Date.now() - started).toBeLessThan(5000);
     } finally {
       await service.dispose();
       silent.close();

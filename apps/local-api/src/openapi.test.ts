@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   LOCAL_API_BODY_LIMIT_BYTES,
   LOCAL_API_FLAGS,
+  LOCAL_API_OPEN_PATHS,
   LOCAL_API_RATE_LIMITS,
   LOCAL_API_ROUTES,
 } from '@hainiao/contract';
@@ -59,11 +60,15 @@ describe('GET /openapi.json', () => {
   });
 
   test('every documented call is served (answers -4 or a validation error, never 404)', async () => {
-    for (const route of LOCAL_API_ROUTES) {
+    for (const route of LOCAL_API_ROUTES.filter((r) => r.path !== '/api/v1/quit')) {
       const res = await service.post(route.path, {});
       expect(res.status, route.path).not.toBe(404);
       expect([400, 401], route.path).toContain(res.status);
     }
+    // Quit needs no login (documented so): it answers, then ends the service, so it goes last.
+    expect(LOCAL_API_OPEN_PATHS).toContain('/api/v1/quit');
+    const quit = await service.post('/api/v1/quit', {});
+    expect(quit.json()).toMatchObject({ code: 0, data: true });
   });
 });
 

@@ -1,8 +1,11 @@
-/** Rate limits of local-api.md §9: HTTP 429, code -10000 and a message naming the limit. */
+/**
+ * Rate limits of ../shared/spec/local-api.md §9 (login 10, session update/proxy update/delete 40, every other
+ * session call 50 a minute): HTTP 429, code -10000 and a message naming the limit.
+ */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { rateLimiter } from './http/rate-limit.ts';
-import { startTestCloud, type TestCloud } from './test/cloud.ts';
+import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
 import { startTestService, type TestService } from './test/server.ts';
 
 describe('the limiter', () => {
@@ -15,7 +18,11 @@ describe('the limiter', () => {
     );
     // Other calls have their own budget; unlimited calls have none.
     for (let i = 0; i < 40; i++) limiter.take('/api/v1/session/delete');
-    for (let i = 0; i < 1000; i++) limiter.take('/api/v1/session/listid');
+    for (let i = 0; i < 50; i++) limiter.take('/api/v1/session/listid');
+    expect(() => limiter.take('/api/v1/session/listid')).toThrow(
+      'Rate limit exceeded: 50 calls per minute for /api/v1/session/listid',
+    );
+    for (let i = 0; i < 1000; i++) limiter.take('/api/v1/group/list');
     now = 59_999;
     expect(() => limiter.take('/login')).toThrow();
     now = 60_001;
@@ -81,18 +88,45 @@ describe('over HTTP', () => {
       code: -10000,
       data: null,
     });
-    // The other limited calls keep their own budget; other calls are not limited.
+    // The other limited calls keep their own budget; calls outside the session ones are not
+    // limited.
     const proxy = await service.post('/api/v1/session/proxy/update', {
       Session_ID: id,
       LanguageCode: 'fr',
     });
     expect(proxy.json().code).toBe(0);
     for (let i = 0; i < 60; i++) {
-      expect((await service.post('/api/v1/session/listid')).status).toBe(200);
+      expect((await service.post('/api/v1/group/list')).status).toBe(200);
     }
     for (let i = 0; i < 40; i++) {
       await service.post('/api/v1/session/delete', { Session_ID: ['ghost'] });
     }
     expect((await service.post('/api/v1/session/delete', { Session_ID: [id] })).status).toBe(429);
+  });
+
+  test('every other session call: 50 per minute each', async () => {
+    for (let i = 0; i < 50; i++) {
+      const res = await service.post('/api/v1/session/listid');
+      expect(res.status).toBe(200);
+      expect(res.json().code).toBe(0);
+    }
+    const over = await service.post('/api/v1/session/listid');
+    expect(over.status).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over.json()).toEqual({
+      message: 'Rate limit exceeded: 50 calls per minute for /api/v1/session/listid',
+      code: -10000,
+      data: null,
+    });
+    const zh = await service.post('/api/v1/session/listid', {}, { 'accept-language': 'zh' });
+    expect(zh.json().message).toBe('请求过于频繁：/api/v1/session/listid 每分钟最多调用 50 次');
+    // Another session call has its own budget of 50.
+    for (let i = 0; i < 50; i++) {
+      const res = await service.post('/api/v1/session/random-user-agent', { SYSTEM: 'Windows' });
+      expect(res.json().code).toBe(0);
+    }
+    const ua = await service.post('/api/v1/session/random-user-agent', { SYSTEM: 'Windows' });
+    expect(ua.status).toBe(429);
+    expect(ua.json().message).toContain('50 calls per minute');
   });
 });

@@ -16,8 +16,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { scriptId } from '../../cloud/src/modules/library/seed.ts';
-import { startTestCloud, type TestCloud } from './test/cloud.ts';
+import { scriptId, startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
 import { call, startTestService, type TestService } from './test/server.ts';
 
 const tsx = createRequire(import.meta.url).resolve('tsx/cli');
@@ -446,8 +445,11 @@ describe('secrets stay secret', () => {
       });
       expect(imported.json().code, imported.text).toBe(0);
 
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const log = fs.readFileSync(path.join(data, 'logs', 'local-api.log'), 'utf8');
+      // The last call is written to the log and printed: everything before it is there.
+      const logFile = path.join(data, 'logs', 'local-api.log');
+      await expect.poll(() => fs.readFileSync(logFile, 'utf8')).toContain('import-cookie');
+      await expect.poll(output).toContain('import-cookie');
+      const log = fs.readFileSync(logFile, 'utf8');
       const printed = output();
       for (const [where, text] of [
         ['log', log],
@@ -680,9 +682,6 @@ describe('the key stays off command lines', () => {
       }
     }
     const pidFile = path.join(data, 'hainiao-api.pid');
-    for (let i = 0; i < 100 && fs.existsSync(pidFile); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(fs.existsSync(pidFile)).toBe(false);
+    await expect.poll(() => fs.existsSync(pidFile)).toBe(false);
   });
 });

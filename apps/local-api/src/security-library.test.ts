@@ -26,7 +26,7 @@ import {
   startForwarder,
   type ProxySpec,
 } from './runtime/proxy.ts';
-import { isSafeName, PLUGIN_MAX_FILES } from './runtime/library.ts';
+import { isSafeName, PLUGIN_MAX_FILES } from './domain/library.ts';
 import {
   browsersOf,
   hasChromium,
@@ -201,8 +201,9 @@ describe('SSH proxies pin the host key on first use', () => {
       // The original key again: the same forwarder recovers (after its retry pause), new ones start.
       await ssh.close();
       ssh = await sshServer(original, port);
-      await new Promise((resolve) => setTimeout(resolve, 1100));
-      expect(await get(forwarder.port)).toEqual({ status: 200, text: 'hello through ssh' });
+      await expect
+        .poll(() => get(forwarder.port))
+        .toEqual({ status: 200, text: 'hello through ssh' });
       const again = await startForwarder(spec, { hostKeyFile: file });
       try {
         expect(await get(again.port)).toMatchObject({ status: 200 });

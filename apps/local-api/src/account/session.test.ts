@@ -34,8 +34,6 @@ function fakeCloud(heartbeat: () => void) {
   return { cloud, calls };
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('the device lease', () => {
   test('heartbeats keep it; a -4 heartbeat logs the service out', async () => {
     let expired = false;
@@ -44,15 +42,16 @@ describe('the device lease', () => {
     });
     const reasons: string[] = [];
     const session = accountSession({ cloud, device: 'dev', onLoggedOut: (r) => reasons.push(r) });
-    await session.login({ Account: 'alice', APP_ID: 'a', APP_KEY: 'k' }, 'en');
-    await wait(90);
-    expect(calls.filter((c) => c === 'heartbeat lt_alice').length).toBeGreaterThanOrEqual(2);
+    await session.login({ account: 'alice', appId: 'a', appKey: 'k' }, 'en');
+    await expect
+      .poll(() => calls.filter((c) => c === 'heartbeat lt_alice').length)
+      .toBeGreaterThanOrEqual(2);
     expired = true;
-    await wait(60);
-    expect(session.current).toBeNull();
+    await expect.poll(() => session.current).toBeNull();
     expect(reasons).toEqual(['expired']);
     const count = calls.length;
-    await wait(60);
+    // An absence is the point here: three heartbeat intervals (20 ms) pass without a call.
+    await new Promise((resolve) => setTimeout(resolve, 60));
     expect(calls.length).toBe(count);
   });
 
@@ -61,10 +60,13 @@ describe('the device lease', () => {
       throw new CloudCallError('unreachable', 'down');
     });
     const session = accountSession({ cloud, device: 'dev' });
-    await session.login({ Account: 'alice', APP_ID: 'a', APP_KEY: 'k' }, 'en');
-    await wait(50);
-    expect(session.current?.Account).toBe('alice');
-    await session.login({ Account: 'bob', APP_ID: 'b', APP_KEY: 'k' }, 'en');
+    await session.login({ account: 'alice', appId: 'a', appKey: 'k' }, 'en');
+    // The second heartbeat is only sent once the first failure was handled.
+    await expect
+      .poll(() => calls.filter((c) => c === 'heartbeat lt_alice').length)
+      .toBeGreaterThanOrEqual(2);
+    expect(session.current?.account).toBe('alice');
+    await session.login({ account: 'bob', appId: 'b', appKey: 'k' }, 'en');
     expect(calls).toContain('logout lt_alice');
     await session.logout();
     expect(calls.at(-1)).toBe('logout lt_bob');

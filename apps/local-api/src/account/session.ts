@@ -1,5 +1,5 @@
 /**
- * The account the service is logged in with, and its device lease on the cloud (DESIGN
+ * The account the service is logged in with, and its device lease on the cloud (../shared/DESIGN.md
  * "Identities and tokens"): /login verifies the credential and takes the lease; a heartbeat every
  * `heartbeat_interval_ms` keeps it; quit, a switch of account and logout release it; a crash lets
  * the cloud time it out. A heartbeat answered -4 (lease gone: reset, deleted, timed out) logs the
@@ -13,19 +13,21 @@ import {
   DEVICE_ID_MAX,
   DEVICE_ID_PATTERN,
   LEASE_HEARTBEAT_INTERVAL_MS,
-  localApiMessages,
   MainCodes,
   type Lang,
 } from '@hainiao/contract';
 import { CloudCallError, type CloudClient } from '../cloud/client.ts';
-import { fail, LocalApiError, mainFailure } from '../http/envelope.ts';
+import { DomainError } from '../model/errors.ts';
 
+/** The service's login, in our names (routes/account.ts answers it in the spec's). */
 export interface Login {
-  Account: string;
-  APP_ID: string;
+  account: string;
+  appId: string;
+  /** 0 main account, 1 sub-account. */
   type: number;
-  account_reg_date: string;
-  account_expire_date: string;
+  /** The account's registration and expiry dates, as the cloud gives them. */
+  registrationDate: string;
+  expirationDate: string;
   /** The lease token the cloud returned (library and members calls send it). */
   token: string;
   heartbeatMs: number;
@@ -58,21 +60,22 @@ export function deviceId(dataDir: string): string {
   return id;
 }
 
-/** A cloud failure as the local API answers it (main codes of local-api.md §8). */
-export function cloudFailure(error: unknown, during: 'login' | 'call'): LocalApiError {
-  if (error instanceof LocalApiError) return error;
+/** A cloud failure as the local API answers it (main codes of ../shared/spec/local-api.md §8). */
+export function cloudFailure(error: unknown, during: 'login' | 'call'): DomainError {
+  if (error instanceof DomainError) return error;
   if (error instanceof CloudCallError) {
     if (error.kind === 'timeout') {
-      return during === 'login' ? mainFailure(C.LOGIN_TIMEOUT) : mainFailure(C.LOGIN_SERVER_ERROR);
+      return new DomainError(during === 'login' ? 'LOGIN_TIMEOUT' : 'LOGIN_SERVER_ERROR');
     }
     if (error.kind === 'answer' && error.code !== undefined) {
-      if (MainCodes.get(error.code) && error.code !== 0) return mainFailure(error.code);
+      const main = MainCodes.get(error.code);
+      if (main && error.code !== 0) return new DomainError(main.name);
       // Form validation of the cloud (code 1): the credential fields were not acceptable.
-      if (error.code === 1 && during === 'login') return mainFailure(C.LOGIN_INVALID);
-      return fail(C.UNKNOWN_EXCEPTION, { en: error.message, zh: error.message });
+      if (error.code === 1 && during === 'login') return new DomainError('LOGIN_INVALID');
+      return new DomainError('UNKNOWN_EXCEPTION', { en: error.message, zh: error.message });
     }
   }
-  return mainFailure(C.LOGIN_SERVER_ERROR);
+  return new DomainError('LOGIN_SERVER_ERROR');
 }
 
 export function accountSession(options: {
@@ -91,26 +94,29 @@ export function accountSession(options: {
     timer = undefined;
   }
 
+  /** One heartbeat, then the next one scheduled (it never throws). */
+  async function beat(login: Login): Promise<void> {
+    if (current !== login) return;
+    try {
+      await cloud.heartbeat(login.token, device, 'en');
+    } catch (error) {
+      if (error instanceof CloudCallError && error.code === C.LOGIN_EXPIRE) {
+        if (current === login) {
+          current = null;
+          options.log?.(`lease of ${login.account} ended by the cloud: logged out`);
+          options.onLoggedOut?.('expired');
+        }
+        return;
+      }
+      // The cloud is unreachable for now: keep trying; it ends the lease if this goes on.
+      options.log?.(`heartbeat failed: ${(error as Error).message}`);
+    }
+    if (current === login) scheduleHeartbeat(login);
+  }
+
   function scheduleHeartbeat(login: Login) {
     stopHeartbeat();
-    timer = setTimeout(async () => {
-      if (current !== login) return;
-      try {
-        await cloud.heartbeat(login.token, device, 'en');
-      } catch (error) {
-        if (error instanceof CloudCallError && error.code === C.LOGIN_EXPIRE) {
-          if (current === login) {
-            current = null;
-            options.log?.(`lease of ${login.Account} ended by the cloud: logged out`);
-            options.onLoggedOut?.('expired');
-          }
-          return;
-        }
-        // The cloud is unreachable for now: keep trying; it ends the lease if this goes on.
-        options.log?.(`heartbeat failed: ${(error as Error).message}`);
-      }
-      if (current === login) scheduleHeartbeat(login);
-    }, login.heartbeatMs);
+    timer = setTimeout(() => void beat(login), login.heartbeatMs);
     timer.unref();
   }
 
@@ -119,7 +125,7 @@ export function accountSession(options: {
       await cloud.logout(login.token, device, 'en');
     } catch (error) {
       // The lease times out on the cloud anyway.
-      options.log?.(`logout of ${login.Account} failed: ${(error as Error).message}`);
+      options.log?.(`logout of ${login.account} failed: ${(error as Error).message}`);
     }
   }
 
@@ -130,23 +136,26 @@ export function accountSession(options: {
     },
 
     /**
-     * Logs in (or switches to) `Account`. On failure the current login stays as it was; on success
+     * Logs in (or switches to) `account`. On failure the current login stays as it was; on success
      * a previous login of another credential is released.
      */
-    async login(input: { Account: string; APP_ID: string; APP_KEY: string }, lang: Lang) {
+    async login(input: { account: string; appId: string; appKey: string }, lang: Lang) {
       let answer;
       try {
-        answer = await cloud.login({ ...input, device }, lang);
+        answer = await cloud.login(
+          { Account: input.account, APP_ID: input.appId, APP_KEY: input.appKey, device },
+          lang,
+        );
       } catch (error) {
         throw cloudFailure(error, 'login');
       }
       const previous = current;
       const login: Login = {
-        Account: answer.Account,
-        APP_ID: input.APP_ID,
+        account: answer.Account,
+        appId: input.appId,
         type: answer.type,
-        account_reg_date: answer.account_reg_date,
-        account_expire_date: answer.account_expire_date,
+        registrationDate: answer.account_reg_date,
+        expirationDate: answer.account_expire_date,
         token: answer.token,
         heartbeatMs:
           answer.heartbeat_interval_ms > 0
@@ -157,7 +166,7 @@ export function accountSession(options: {
       current = login;
       scheduleHeartbeat(login);
       // The same credential on the same device: the cloud already moved its lease to the new login.
-      if (previous && previous.APP_ID !== login.APP_ID) await release(previous);
+      if (previous && previous.appId !== login.appId) await release(previous);
       return { login, previous };
     },
 
@@ -187,14 +196,3 @@ export function accountSession(options: {
   };
 }
 export type AccountSession = ReturnType<typeof accountSession>;
-
-/** The login, or the "not logged in" answer (-4, HTTP 401). */
-export function requireLogin(session: AccountSession): Login {
-  const login = session.current;
-  if (!login) throw notLoggedIn();
-  return login;
-}
-
-export function notLoggedIn(): LocalApiError {
-  return new LocalApiError(C.LOGIN_EXPIRE, localApiMessages.notLoggedIn, 401);
-}

@@ -1,5 +1,5 @@
 /**
- * The cloud calls of the local API (DESIGN "Fixed names and ports"): multipart POSTs with inweb=1
+ * The cloud calls of the local API (../shared/DESIGN.md "Fixed names and ports"): multipart POSTs with inweb=1
  * and lang, like every cloud call, and GETs of library files. Every request has a time limit; a
  * failure says whether the cloud timed out, could not be reached, or answered with a code.
  */
@@ -12,6 +12,7 @@ import {
   type LibraryScript,
   type Localized,
 } from '@hainiao/contract';
+import type { PluginVersion, ScriptVersion } from '../model/library.ts';
 
 /** Default time limit of one cloud call. */
 export const CLOUD_TIMEOUT_MS = 15_000;
@@ -64,6 +65,43 @@ export function libraryFileUrl(base: string, path: unknown): URL {
     });
   }
   return url;
+}
+
+/**
+ * How the cloud names the library's fields, for the messages about what it sent (an unsafe id or
+ * version is refused naming the field as the cloud spells it: domain/library.ts).
+ */
+export const LIBRARY_FIELD_NAMES = {
+  pluginId: 'Plugin_Id',
+  pluginVersion: 'Plugin_Ver',
+  scriptId: 'Script_ID',
+  scriptVersion: 'Script_Ver',
+} as const;
+
+const toPluginVersion = (item: LibraryPluginVersion): PluginVersion => ({
+  pluginId: item.Plugin_Id,
+  name: item.Plugin_Name,
+  version: item.Plugin_Ver,
+  description: item.Plugin_Desc,
+  url: item.url,
+  sha256: item.sha256,
+  size: item.size,
+});
+
+const toScriptVersion = (item: LibraryScript): ScriptVersion => ({
+  scriptId: item.Script_ID,
+  name: item.Script_Name,
+  version: item.Script_Ver,
+  description: item.Script_Desc,
+  url: item.url,
+  sha256: item.sha256,
+  size: item.size,
+});
+
+/** The `list` of a library answer, or the failure of an answer without one. */
+function listOf<T>(path: string, data: { list?: T[] } | null | undefined): T[] {
+  if (!Array.isArray(data?.list)) throw new CloudCallError('http', `${path} answered no list`);
+  return data.list;
 }
 
 export interface CloudLogin {
@@ -152,10 +190,18 @@ export function cloudClient(baseUrl: string, timeoutMs = CLOUD_TIMEOUT_MS) {
       call<null>('/api/hainiao/apilogout', { token, device }, lang),
     members: (token: string, Account: string, lang: Lang) =>
       call<CloudMembership>('/api/hainiao/members', { token, Account }, lang),
-    pluginList: (token: string, lang: Lang) =>
-      call<{ list: LibraryPluginVersion[] }>('/api/hainiao/pluginlist', { token }, lang),
-    scriptList: (token: string, lang: Lang) =>
-      call<{ list: LibraryScript[] }>('/api/hainiao/scriptlist', { token }, lang),
+    /** Every version of every plugin, each plugin's newest first. */
+    pluginList: async (token: string, lang: Lang): Promise<{ list: PluginVersion[] }> => {
+      const path = '/api/hainiao/pluginlist';
+      const data = await call<{ list?: LibraryPluginVersion[] }>(path, { token }, lang);
+      return { list: listOf(path, data).map(toPluginVersion) };
+    },
+    /** The newest version of every script. */
+    scriptList: async (token: string, lang: Lang): Promise<{ list: ScriptVersion[] }> => {
+      const path = '/api/hainiao/scriptlist';
+      const data = await call<{ list?: LibraryScript[] }>(path, { token }, lang);
+      return { list: listOf(path, data).map(toScriptVersion) };
+    },
 
     /**
      * GET of a library file (a path under the cloud, e.g. /library/x-1.0.0.zip): only on the

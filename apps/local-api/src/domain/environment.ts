@@ -1,7 +1,7 @@
 /**
- * The rules of an environment's fields that need more than a schema (local-api.md §5, §8): the
+ * The rules of an environment's fields that need more than a schema (../shared/spec/local-api.md §5, §8): the
  * group must exist, the system, resolution, user agent, language, time zone and country must be
- * in the appendix, mobile systems need a model, the proxy must be complete, Automatic_Configure 1
+ * in the appendix, mobile systems need a model, the proxy must be complete, automaticConfigure 1
  * needs a proxy and checks it. Each violation answers its create/update code.
  */
 import net from 'node:net';
@@ -16,72 +16,16 @@ import {
   isTimezone,
   localApiMessages,
   NO_PROXY,
-  SessionCodes,
-  type CreateSessionBody,
-  type SessionAdvSettingBody,
   type SystemName,
-  type UpdateSessionProxyBody,
 } from '@hainiao/contract';
-import type { ServiceContext } from '../context.ts';
-import { fail, sessionFailure } from '../http/envelope.ts';
-import { CookieFormatError, parseCookieField, type StoredCookie } from '../runtime/cookies.ts';
+import type { StoredCookie } from '../model/cookie.ts';
+import type { EnvironmentRecord } from '../model/environment.ts';
+import { DomainError, ProxyCheckError } from '../model/errors.ts';
+import type { EnvironmentSettings } from '../model/settings.ts';
+import { CookieFormatError, parseCookieField } from '../runtime/cookies.ts';
 import { checkProxy } from '../runtime/proxy-check.ts';
 import { isUserAgentOf } from '../runtime/user-agent.ts';
-import type { EnvironmentRecord, EnvSettings } from '../store/environments.ts';
-
-const S = SessionCodes.code;
-
-/** A screen each system commonly has, when the caller names none. */
-export const DEFAULT_RESOLUTIONS: Record<SystemName, string> = {
-  Windows: '1920x1080',
-  MacIntel: '1440x900',
-  'Linux aarch64': '1920x1080',
-  'Linux armv7l': '1920x1080',
-  'Linux armv8l': '1920x1080',
-  'Linux i686': '1920x1080',
-  'Linux x86_64': '1920x1080',
-  Android: '412x915',
-  iPhone: '390x844',
-  iPad: '820x1180',
-};
-
-/**
- * Common desktop screens per system, most common first (Windows: StatCounter's desktop list with
- * the 125 % and 150 % scaled laptop panels; Mac: the built-in Retina panels and external
- * monitors). A new environment that names no resolution takes the next one in turn, so the
- * environments of one account spread over real screens (screen size is a native lever).
- */
-export const COMMON_RESOLUTIONS: Partial<Record<SystemName, string[]>> = {
-  Windows: [
-    '1920x1080',
-    '1536x864',
-    '1366x768',
-    '1280x720',
-    '1440x900',
-    '1600x900',
-    '2560x1440',
-    '1680x1050',
-    '1920x1200',
-    '1280x800',
-  ],
-  MacIntel: ['1440x900', '1512x982', '1728x1117', '1470x956', '1280x800', '1920x1080', '2560x1440'],
-  'Linux x86_64': [
-    '1920x1080',
-    '1366x768',
-    '2560x1440',
-    '1600x900',
-    '1440x900',
-    '1680x1050',
-    '1920x1200',
-    '1280x1024',
-  ],
-};
-
-/** The screen of a new environment that names none: the `index`-th common one of its system. */
-export function defaultResolution(system: SystemName, index: number): string {
-  const common = (COMMON_RESOLUTIONS[system] ?? []).filter((size) => isResolution(size));
-  return common.length > 0 ? common[index % common.length]! : DEFAULT_RESOLUTIONS[system];
-}
+import type { GroupStore } from '../store/groups.ts';
 
 /** Proxy providers whose endpoints always authenticate (so a user name and password are needed). */
 const PROVIDERS_WITH_AUTH = new Set([
@@ -95,148 +39,169 @@ const PROVIDERS_WITH_AUTH = new Set([
 const HOST_NAME =
   /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
-export function groupOrDefault(ctx: ServiceContext, owner: string, group: string | undefined) {
+export function groupOrDefault(groups: GroupStore, owner: string, group: string | undefined) {
   const name = group?.trim() || DEFAULT_GROUP_NAME;
-  if (!ctx.groups.exists(owner, name)) throw sessionFailure(S.GROUP_NOT_FOUND);
+  if (!groups.exists(owner, name)) throw new DomainError('GROUP_NOT_FOUND');
   return name;
 }
 
 export function checkSystem(system: string, model: string): SystemName {
-  if (!isSystem(system)) throw sessionFailure(S.OS_INVALID);
+  if (!isSystem(system)) throw new DomainError('OS_INVALID');
   if (isMobileSystem(system) && !model.trim()) {
-    throw sessionFailure(S.OS_INVALID, localApiMessages.modelRequired);
+    throw new DomainError('OS_INVALID', localApiMessages.modelRequired);
   }
   return system;
 }
 
 export function checkResolution(resolution: string): string {
-  if (!isResolution(resolution)) throw sessionFailure(S.RESOLUTION_INVALID);
+  if (!isResolution(resolution)) throw new DomainError('RESOLUTION_INVALID');
   return resolution;
 }
 
 export function checkUserAgent(userAgent: string, system: SystemName): string {
   if (!isUserAgentOf(userAgent, system)) {
-    throw sessionFailure(S.USER_AGENT_INVALID, localApiMessages.userAgentMismatch, { system });
+    throw new DomainError('USER_AGENT_INVALID', localApiMessages.userAgentMismatch, { system });
   }
   return userAgent;
 }
 
 /** Time zone and country (-106), language (-110). */
-export function checkLocale(fields: {
-  TimeZone?: string | undefined;
-  CountryCode?: string | undefined;
-  LanguageCode?: string | undefined;
-}): void {
-  if (fields.TimeZone !== undefined && !isTimezone(fields.TimeZone)) {
-    throw sessionFailure(S.TIMEZONE_INIT_FAILED);
+export function checkLocale(fields: Partial<EnvironmentSettings>): void {
+  if (fields.timezone !== undefined && !isTimezone(fields.timezone)) {
+    throw new DomainError('TIMEZONE_INIT_FAILED');
   }
-  if (fields.CountryCode !== undefined && !isCountryCode(fields.CountryCode.toUpperCase())) {
-    throw sessionFailure(S.TIMEZONE_INIT_FAILED);
+  if (fields.countryCode !== undefined && !isCountryCode(fields.countryCode.toUpperCase())) {
+    throw new DomainError('TIMEZONE_INIT_FAILED');
   }
-  if (fields.LanguageCode !== undefined && !isLanguageCode(fields.LanguageCode)) {
-    throw sessionFailure(S.LANGUAGE_INVALID);
+  if (fields.languageCode !== undefined && !isLanguageCode(fields.languageCode)) {
+    throw new DomainError('LANGUAGE_INVALID');
   }
 }
 
-export interface ProxyFields {
-  Proxy_Type?: string | undefined;
-  Proxy_Ip?: string | undefined;
-  Proxy_Port?: number | undefined;
-  Proxy_Username?: string | undefined;
-  Proxy_Password?: string | undefined;
-  Is_CheckProxy?: 0 | 1 | undefined;
-  StaticIP_Type?: number | undefined;
+/** A change of the proxy: each field absent keeps the environment's own. */
+export interface ProxyChanges {
+  type?: string | undefined;
+  host?: string | undefined;
+  port?: number | undefined;
+  username?: string | undefined;
+  password?: string | undefined;
+  checkProxy?: number | undefined;
+  staticIpType?: number | undefined;
 }
+
+/**
+ * How the caller spells the proxy fields: a refused proxy's reason names them so (the routes know
+ * the calls' spelling, the domain does not).
+ */
+export type ProxyFieldNames = Readonly<
+  Record<'type' | 'host' | 'port' | 'username' | 'password', string>
+>;
 
 const proxyInvalid = (reason: string) =>
-  sessionFailure(S.PROXY_INVALID, localApiMessages.proxyFieldsInvalid, { reason });
+  new DomainError('PROXY_INVALID', localApiMessages.proxyFieldsInvalid, { reason });
 
 /**
  * The proxy after `changes` (the record's own fields stay where no change is sent). noproxy clears
  * the endpoint; any other type needs a host and a port, and the providers need credentials.
  */
-export function applyProxy(record: EnvironmentRecord, changes: ProxyFields): void {
+export function applyProxy(
+  record: EnvironmentRecord,
+  changes: ProxyChanges,
+  names: ProxyFieldNames,
+): void {
   const s = record.settings;
   const sentEndpoint =
-    changes.Proxy_Ip !== undefined ||
-    changes.Proxy_Port !== undefined ||
-    changes.Proxy_Username !== undefined ||
-    changes.Proxy_Password !== undefined;
-  const type = changes.Proxy_Type ?? record.proxyType;
+    changes.host !== undefined ||
+    changes.port !== undefined ||
+    changes.username !== undefined ||
+    changes.password !== undefined;
+  const type = changes.type ?? record.proxyType;
   if (type === NO_PROXY) {
-    if (changes.Proxy_Type === undefined && sentEndpoint) {
-      throw proxyInvalid('Proxy_Type is required with Proxy_Ip');
+    if (changes.type === undefined && sentEndpoint) {
+      throw proxyInvalid(`${names.type} is required with ${names.host}`);
     }
     record.proxyType = NO_PROXY;
     record.proxyIp = '';
-    Object.assign(s, { Proxy_Port: 0, Proxy_Username: '', Proxy_Password: '' });
+    Object.assign(s, { proxyPort: 0, proxyUsername: '', proxyPassword: '' });
   } else {
-    const host = (changes.Proxy_Ip ?? record.proxyIp).trim();
-    const port = changes.Proxy_Port ?? s.Proxy_Port;
-    const username = changes.Proxy_Username ?? s.Proxy_Username;
-    const password = changes.Proxy_Password ?? s.Proxy_Password;
-    if (!host) throw proxyInvalid('Proxy_Ip is required');
+    const host = (changes.host ?? record.proxyIp).trim();
+    const port = changes.port ?? s.proxyPort;
+    const username = changes.username ?? s.proxyUsername;
+    const password = changes.password ?? s.proxyPassword;
+    if (!host) throw proxyInvalid(`${names.host} is required`);
     if (!net.isIP(host.replace(/^\[|\]$/g, '')) && !HOST_NAME.test(host)) {
       throw proxyInvalid(`"${host}" is not a host name or IP address`);
     }
-    if (!port) throw proxyInvalid('Proxy_Port is required');
+    if (!port) throw proxyInvalid(`${names.port} is required`);
     if ((PROVIDERS_WITH_AUTH.has(type) || type === 'SSH') && !username) {
-      throw proxyInvalid(`Proxy_Username is required for ${type}`);
+      throw proxyInvalid(`${names.username} is required for ${type}`);
     }
     if (PROVIDERS_WITH_AUTH.has(type) && !password) {
-      throw proxyInvalid(`Proxy_Password is required for ${type}`);
+      throw proxyInvalid(`${names.password} is required for ${type}`);
     }
     record.proxyType = type;
     record.proxyIp = host;
-    Object.assign(s, { Proxy_Port: port, Proxy_Username: username, Proxy_Password: password });
+    Object.assign(s, { proxyPort: port, proxyUsername: username, proxyPassword: password });
   }
-  if (changes.Is_CheckProxy !== undefined) s.Is_CheckProxy = changes.Is_CheckProxy;
-  if (changes.StaticIP_Type !== undefined) s.StaticIP_Type = changes.StaticIP_Type;
+  if (changes.checkProxy !== undefined) s.checkProxy = changes.checkProxy;
+  if (changes.staticIpType !== undefined) s.staticIpType = changes.staticIpType;
+}
+
+/** What a proxy check needs besides the environment. */
+export interface ProxyCheckOptions {
+  timeoutMs: number;
+  /**
+   * The IP-lookup endpoint (--ip-lookup, else the default): the check sends a real request to it
+   * through the proxy, so wrong credentials and a proxy that cannot forward fail here.
+   */
+  lookupUrl: string;
+  /** The environment's folder (an SSH proxy's pinned host key is there). */
+  environmentDir: string;
 }
 
 /**
- * Automatic_Configure 1 needs a proxy and verifies it, as does Is_CheckProxy 1 (-105 with the curl
- * code of the failure in `data`).
+ * automaticConfigure 1 needs a proxy and verifies it, as does checkProxy 1: a real request to the
+ * IP-lookup endpoint through the proxy (-105 with the curl code of the failure: 97 for refused
+ * credentials, 7 for a proxy that cannot reach the endpoint, 28 for no answer, …).
  */
 export async function verifyProxy(
-  ctx: ServiceContext,
+  options: ProxyCheckOptions,
   record: EnvironmentRecord,
   check: boolean,
 ): Promise<void> {
   const s = record.settings;
-  if (s.Automatic_Configure === 1 && record.proxyType === NO_PROXY) {
-    throw sessionFailure(S.PROXY_INVALID, localApiMessages.proxyRequired);
+  if (s.automaticConfigure === 1 && record.proxyType === NO_PROXY) {
+    throw new DomainError('PROXY_INVALID', localApiMessages.proxyRequired);
   }
   if (!check || record.proxyType === NO_PROXY) return;
   const result = await checkProxy(
     {
       type: record.proxyType,
       host: record.proxyIp,
-      port: s.Proxy_Port,
-      username: s.Proxy_Username,
-      password: s.Proxy_Password,
+      port: s.proxyPort,
+      username: s.proxyUsername,
+      password: s.proxyPassword,
     },
-    ctx.proxyCheckTimeoutMs,
-    // With a configured lookup, the check also finds the exit (and Automatic_Configure takes its
-    // time zone, country and language).
+    options.timeoutMs,
+    // The request through the proxy finds the exit too (automaticConfigure takes its time zone,
+    // country and language).
     {
-      lookupUrl: ctx.ipLookupUrl,
+      lookupUrl: options.lookupUrl,
       // SSH: a pinned host key is verified, never written, by the check (proxy.ts pins at start).
-      hostKeyFile: path.join(ctx.dataDir, 'sessions', record.id, 'ssh_host_key'),
+      hostKeyFile: path.join(options.environmentDir, 'ssh_host_key'),
     },
   );
-  if (result.ok && result.exit && s.Automatic_Configure === 1) {
-    if (result.exit.timezone) s.TimeZone = result.exit.timezone;
-    if (result.exit.country) s.CountryCode = result.exit.country;
-    if (result.exit.language) s.LanguageCode = result.exit.language;
+  if (result.ok && result.exit && s.automaticConfigure === 1) {
+    if (result.exit.timezone) s.timezone = result.exit.timezone;
+    if (result.exit.country) s.countryCode = result.exit.country;
+    if (result.exit.language) s.languageCode = result.exit.language;
   }
   if (!result.ok) {
-    throw fail(
-      S.PROXY_CHECK_FAILED,
+    throw new ProxyCheckError(
       localApiMessages.proxyCheckFailed,
       { reason: result.reason },
-      200,
-      { Proxy_Check_Code: result.curlCode, Proxy_Check_Name: result.curlName },
+      result.curlCode,
+      result.curlName,
     );
   }
 }
@@ -246,7 +211,7 @@ export function parseCookies(value: string | readonly unknown[]): StoredCookie[]
     return parseCookieField(value);
   } catch (error) {
     if (error instanceof CookieFormatError) {
-      throw sessionFailure(S.COOKIE_FILE_INVALID, localApiMessages.cookieFileContentInvalid, {
+      throw new DomainError('COOKIE_FILE_INVALID', localApiMessages.cookieFileContentInvalid, {
         reason: error.message,
       });
     }
@@ -254,17 +219,15 @@ export function parseCookies(value: string | readonly unknown[]): StoredCookie[]
   }
 }
 
-type AdvancedChanges = Omit<SessionAdvSettingBody, 'Session_ID'> & Partial<CreateSessionBody>;
-
-/** The advanced, locale and static-IP fields present in `body`, checked, onto the settings. */
+/** The settings `changes` sets (locale checked), onto `settings`; country codes upper case. */
 export function applySettings(
-  settings: EnvSettings,
-  body: AdvancedChanges | Omit<UpdateSessionProxyBody, 'Session_ID'>,
+  settings: EnvironmentSettings,
+  changes: Partial<EnvironmentSettings>,
 ): void {
-  checkLocale(body);
+  checkLocale(changes);
   const target = settings as unknown as Record<string, unknown>;
-  for (const [name, value] of Object.entries(body)) {
+  for (const [name, value] of Object.entries(changes)) {
     if (value === undefined || !(name in settings)) continue;
-    target[name] = name === 'CountryCode' ? String(value).toUpperCase() : value;
+    target[name] = name === 'countryCode' ? String(value).toUpperCase() : value;
   }
 }

@@ -23,7 +23,7 @@ export interface GuardOptions {
 }
 
 /**
- * Security by default (DESIGN "Local API"): only loopback Host names (defeats DNS rebinding), only
+ * Security by default (../shared/DESIGN.md "Local API"): only loopback Host names (defeats DNS rebinding), only
  * browser origins on the allow list, only JSON bodies, and the API key when one is required.
  */
 export function installGuards(

@@ -1,24 +1,15 @@
-import {
-  format,
-  localApiMessages,
-  RATE_LIMIT_LOGIN_PER_MINUTE,
-  RATE_LIMIT_SESSION_WRITE_PER_MINUTE,
-} from '@hainiao/contract';
+import { format, LOCAL_API_RATE_LIMITS, localApiMessages } from '@hainiao/contract';
 import { LocalApiError, UNKNOWN_EXCEPTION } from './envelope.ts';
 
 const MINUTE_MS = 60_000;
 
 /**
- * The calls local-api.md §9 limits, per minute: logging in or switching accounts (10), and the
- * session update, proxy update and delete calls (40, "unit not shown", read per minute). Each call
- * has its own budget; the service serves one machine, so the budget is the service's.
+ * The calls ../shared/spec/local-api.md §9 limits, per minute, as the contract (and so the docs) states them:
+ * logging in or switching accounts (10), the session update, proxy update and delete calls (40),
+ * every other session call (50). Each call has its own budget; the service serves one machine, so
+ * the budget is the service's.
  */
-export const RATE_LIMITS: Readonly<Record<string, number>> = {
-  '/login': RATE_LIMIT_LOGIN_PER_MINUTE,
-  '/api/v1/session/update': RATE_LIMIT_SESSION_WRITE_PER_MINUTE,
-  '/api/v1/session/proxy/update': RATE_LIMIT_SESSION_WRITE_PER_MINUTE,
-  '/api/v1/session/delete': RATE_LIMIT_SESSION_WRITE_PER_MINUTE,
-};
+export const RATE_LIMITS: Readonly<Record<string, number>> = LOCAL_API_RATE_LIMITS;
 
 /** A sliding one-minute window per call: the n+1-th call within 60 s answers HTTP 429. */
 export function rateLimiter(now: () => number = Date.now) {

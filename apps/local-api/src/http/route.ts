@@ -1,9 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { LOCAL_API_ROUTES, type LocalApiPath } from '@hainiao/contract';
-import { requireLogin, type Login } from '../account/session.ts';
-import type { ServiceContext } from '../context.ts';
+import {
+  LOCAL_API_ROUTES,
+  localApiMessages,
+  MainCodes,
+  type LocalApiPath,
+} from '@hainiao/contract';
+import type { AccountSession, Login } from '../account/session.ts';
+import { LocalApiError } from './envelope.ts';
+import type { RateLimiter } from './rate-limit.ts';
 import { parseBody } from './validate.ts';
+
+/** What registering a call needs of the service (context.ts ServiceContext has it). */
+export interface CallContext {
+  rateLimiter: RateLimiter;
+  session: AccountSession;
+}
 
 type RouteOf<P extends LocalApiPath> = Extract<(typeof LOCAL_API_ROUTES)[number], { path: P }>;
 export type BodyOf<P extends LocalApiPath> = z.output<RouteOf<P>['body']>;
@@ -23,6 +35,15 @@ const SESSION_CODE_ROUTES = new Set<string>([
   '/api/v1/session/proxy/update',
 ]);
 
+/** The login, or the "not logged in" answer (-4, HTTP 401). */
+export function requireLogin(session: AccountSession): Login {
+  const login = session.current;
+  if (!login) {
+    throw new LocalApiError(MainCodes.code.LOGIN_EXPIRE, localApiMessages.notLoggedIn, 401);
+  }
+  return login;
+}
+
 function routeOf(path: LocalApiPath) {
   const route = LOCAL_API_ROUTES.find((r) => r.path === path);
   if (!route) throw new Error(`no contract route ${path}`);
@@ -35,7 +56,7 @@ function routeOf(path: LocalApiPath) {
  */
 export function post<P extends LocalApiPath>(
   app: FastifyInstance,
-  ctx: ServiceContext,
+  ctx: CallContext,
   path: P,
   handler: (input: CallInput<P>) => unknown,
 ): void {
@@ -50,17 +71,21 @@ export function post<P extends LocalApiPath>(
   });
 }
 
-/** /login: rate-limited and validated, but open to a service that is not logged in. */
+/**
+ * /login and /api/v1/quit: rate-limited and validated, but open to a service that is not logged
+ * in (a service started with `--hide on` and no credential must still be stoppable). The guards
+ * of http/guard.ts (loopback Host, allowed origins, the API key) apply as to every call.
+ */
 export function postPublic<P extends LocalApiPath>(
   app: FastifyInstance,
-  ctx: ServiceContext,
+  ctx: CallContext,
   path: P,
-  handler: (input: { body: BodyOf<P>; request: FastifyRequest }) => unknown,
+  handler: (input: { body: BodyOf<P>; request: FastifyRequest; reply: FastifyReply }) => unknown,
 ): void {
   const route = routeOf(path);
-  app.post(path, async (request) => {
+  app.post(path, async (request, reply) => {
     ctx.rateLimiter.take(path);
     const body = parseBody(route.body, request.body) as BodyOf<P>;
-    return handler({ body, request });
+    return handler({ body, request, reply });
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Auto-open pages (local-api.md §3 "Auto-open entry", §5, §7): the pages an environment opens on
+ * Auto-open pages (../shared/spec/local-api.md §3 "Auto-open entry", §5, §7): the pages an environment opens on
  * start, the same list as HomePage_url. An entry shows each page as StartPage1..N in the form
  * flag-url (1 opened on start, 0 kept but not opened). Without Session_ID, list covers every
  * environment of the account that has pages, and update/delete every one of its own holding the
@@ -8,14 +8,14 @@
 import type { FastifyInstance } from 'fastify';
 import { BrowserCodes, localApiMessages } from '@hainiao/contract';
 import type { ServiceContext } from '../context.ts';
+import { resolveAll } from '../domain/access.ts';
 import { fail, UNKNOWN_EXCEPTION, v1 } from '../http/envelope.ts';
 import { post } from '../http/route.ts';
-import { resolveAll } from './session.ts';
 
 export function autoOpenRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   post(app, ctx, '/api/v1/session/auto_open/list', ({ body, request, login }) => {
-    const ids = body.Session_ID ?? ctx.envs.idsWithStartPages(login.Account);
-    const found = ctx.envs.visibleMany(login.Account, ids);
+    const ids = body.Session_ID ?? ctx.envs.idsWithStartPages(login.account);
+    const found = ctx.envs.visibleMany(login.account, ids);
     const listcontainer = ids.map((id) => {
       const visible = found.get(id);
       if (!visible) return { Session_ID: id, status: BrowserCodes.code.SESSION_NOT_FOUND };
@@ -36,7 +36,7 @@ export function autoOpenRoutes(app: FastifyInstance, ctx: ServiceContext): void 
   });
 
   post(app, ctx, '/api/v1/session/auto_open/add', ({ body, request, login }) => {
-    const targets = resolveAll(ctx, login.Account, body.Session_ID, 'write');
+    const targets = resolveAll(ctx.envs, login.account, body.Session_ID, 'write');
     ctx.db.transaction(() => {
       for (const { record } of targets) {
         const pages = ctx.envs.startPages(record.id);
@@ -52,7 +52,7 @@ export function autoOpenRoutes(app: FastifyInstance, ctx: ServiceContext): void 
   /** The owner's environments among `ids` (or all of them) that hold `url`. */
   function holding(owner: string, ids: readonly string[] | undefined, url: string): string[] {
     const candidates = ids
-      ? resolveAll(ctx, owner, ids, 'write').map((v) => v.record.id)
+      ? resolveAll(ctx.envs, owner, ids, 'write').map((v) => v.record.id)
       : ctx.envs.idsWithStartPage(owner, url);
     const matching = candidates.filter((id) => ctx.envs.startPages(id).some((p) => p.url === url));
     if (!matching.length)
@@ -61,7 +61,7 @@ export function autoOpenRoutes(app: FastifyInstance, ctx: ServiceContext): void 
   }
 
   post(app, ctx, '/api/v1/session/auto_open/update', ({ body, request, login }) => {
-    const ids = holding(login.Account, body.Session_ID, body.OldStartPage);
+    const ids = holding(login.account, body.Session_ID, body.OldStartPage);
     ctx.db.transaction(() => {
       for (const id of ids) {
         const pages = ctx.envs.startPages(id);
@@ -80,7 +80,7 @@ export function autoOpenRoutes(app: FastifyInstance, ctx: ServiceContext): void 
   });
 
   post(app, ctx, '/api/v1/session/auto_open/delete', ({ body, request, login }) => {
-    const ids = holding(login.Account, body.Session_ID, body.StartPage);
+    const ids = holding(login.account, body.Session_ID, body.StartPage);
     ctx.db.transaction(() => {
       for (const id of ids) {
         ctx.envs.setStartPages(

@@ -1,5 +1,5 @@
 /**
- * Browser control (local-api.md §4, §7, §8): start, stop, kill and status, with their validation
+ * Browser control (../shared/spec/local-api.md §4, §7, §8): start, stop, kill and status, with their validation
  * and per-environment results (0, or a code of the start/status table: -22 unknown id, -7 already
  * running, -8 waiting in the start queue, -12 the browser exited by itself, -13 its proxy failed,
  * -20 a headless environment must be killed). The launching itself is the BrowserRuntime's.
@@ -7,29 +7,14 @@
 import type { FastifyInstance } from 'fastify';
 import { ActivedType, BrowserCodes, isStartPageUrl, localApiMessages } from '@hainiao/contract';
 import type { ServiceContext } from '../context.ts';
-import { fail, UNKNOWN_EXCEPTION, v1 } from '../http/envelope.ts';
+import { v1 } from '../http/envelope.ts';
+import { assertAllowedArgs } from '../http/launch-args.ts';
 import { post } from '../http/route.ts';
-import type { LaunchPlan, RunningBrowser } from '../runtime/browser.ts';
-import { ALLOWED_ARG_LIST, refuseArgs } from '../runtime/profile.ts';
-import type { EnvironmentRecord } from '../store/environments.ts';
+import type { EnvironmentRecord } from '../model/environment.ts';
+import type { LaunchPlan } from '../runtime/browser.ts';
+import { runningView } from './views.ts';
 
 const B = BrowserCodes.code;
-
-function runningFields(running: RunningBrowser | undefined) {
-  const { Session_ID: _id, Session_Headless, ...rest } = running ?? ({} as Partial<RunningBrowser>);
-  void _id;
-  return {
-    Session_Actived: running ? 1 : 0,
-    Session_ProcessID: running?.Session_ProcessID ?? 0,
-    Session_StartTime: running?.Session_StartTime ?? '',
-    Session_Args: running?.Session_Args ?? [],
-    isHeadless: Session_Headless ?? 0,
-    browser_CDP_Port: running?.browser_CDP_Port ?? 0,
-    browser_Path: running?.browser_Path ?? '',
-    webdriver: running?.webdriver ?? '',
-    ...(running ? rest : {}),
-  };
-}
 
 /** What a start needs from the store: start pages, plugins, the active script, cookie saving. */
 function launchPlan(
@@ -37,9 +22,11 @@ function launchPlan(
   record: EnvironmentRecord,
   options: { headless: boolean; args: string[] },
 ): LaunchPlan {
-  const active = ctx.envs.scripts(record.id).find((script) => script.active === 1);
+  const active = ctx.envs.scripts(record.id).find((script) => script.active);
   return {
-    environment: record,
+    // A copy, read now (the store loads settings and cookies when first used): the start takes
+    // the environment as it was when called, even if it waits in the launch queue.
+    environment: { ...record },
     headless: options.headless,
     args: options.args,
     // Only http(s) pages open. The create, update and auto-open calls accept no other, but a page
@@ -49,15 +36,15 @@ function launchPlan(
       .filter((page) => page.flag === 1 && isStartPageUrl(page.url))
       .map((page) => page.url),
     plugins: ctx.envs.plugins(record.id).map((plugin) => ({
-      Plugin_Id: plugin.plugin_id,
-      dir: ctx.library.pluginDir(plugin.plugin_id, plugin.version),
+      pluginId: plugin.pluginId,
+      dir: ctx.library.pluginDir(plugin.pluginId, plugin.version),
     })),
     ...(active
       ? {
           script: {
-            Script_ID: active.script_id,
+            scriptId: active.scriptId,
             name: active.name,
-            source: ctx.envs.scriptSource(active.script_id, active.version),
+            source: ctx.envs.scriptSource(active.scriptId, active.version),
           },
         }
       : {}),
@@ -79,10 +66,10 @@ export function browserRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       body.Session_ID ??
       (type === ActivedType.STOPPED
         ? ctx.envs
-            .list(login.Account, { offset: 0, limit: Number.MAX_SAFE_INTEGER })
+            .list(login.account, { offset: 0, limit: Number.MAX_SAFE_INTEGER })
             .ids.filter((id) => !ctx.runtime.running(id))
         : ctx.runtime.runningIds());
-    const found = ctx.envs.visibleMany(login.Account, ids);
+    const found = ctx.envs.visibleMany(login.account, ids);
     const listcontainer = [];
     for (const id of new Set(ids)) {
       const visible = found.get(id);
@@ -98,7 +85,7 @@ export function browserRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         Session_Name: visible.record.name,
         Group_Name: visible.record.group,
         status: running ? B.SUCCESS : (ctx.runtime.condition(id) ?? B.SUCCESS),
-        ...runningFields(running),
+        ...runningView(running),
       });
     }
     return v1(request, localApiMessages.browserStatusSuccess, {
@@ -109,29 +96,11 @@ export function browserRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   post(app, ctx, '/api/v1/browser/start', async ({ body, request, login }) => {
     // `args` outside the allow-list (runtime/profile.ts) fail the whole call, before any lookup,
-    // launch or write: -10000 naming the refused flags, HTTP 400, as every other bad field of the
-    // body is answered. Not a -10000 per listid entry: the args are the same for every environment
+    // launch or write. Not a -10000 per listid entry: the args are the same for every environment
     // of the call, and a client that checks only `code` must not read a refused start as started.
-    const refusal = refuseArgs(body.args ?? []);
-    if (refusal?.refused.length) {
-      throw fail(
-        UNKNOWN_EXCEPTION,
-        localApiMessages.browserArgsNotAllowed,
-        { flags: refusal.refused.join(', '), allowed: ALLOWED_ARG_LIST },
-        400,
-      );
-    }
-    if (refusal) {
-      throw fail(
-        UNKNOWN_EXCEPTION,
-        localApiMessages.browserArgsRepeated,
-        { flags: refusal.repeated.join(', ') },
-        400,
-      );
-    }
+    assertAllowedArgs(body.args ?? []);
     const ids = [...new Set(body.Session_ID)];
-    const found = ctx.envs.visibleMany(login.Account, ids);
-    const options = { headless: body.isHeadless === 1, args: body.args ?? [] };
+    const found = ctx.envs.visibleMany(login.account, ids);
     const interval = (body.Start_Interval ?? 0) * 1000;
     const results = new Map<string, Record<string, unknown>>();
     const launches: Promise<void>[] = [];
@@ -147,7 +116,7 @@ export function browserRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         results.set(id, {
           Session_ID: id,
           status: running ? B.ENV_RUNNING : B.ENV_QUEUED,
-          ...runningFields(running),
+          ...runningView(running),
         });
         continue;
       }
@@ -158,13 +127,20 @@ export function browserRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         await new Promise((resolve) => setTimeout(resolve, interval));
       }
       launched += 1;
+      // What the call does not give, the environment's own Session_Headless and Session_Args do
+      // (../shared/spec/local-api.md §3); the call's values win (`args: []` means none).
+      const { launchHeadless, launchArgs } = visible.record.settings;
+      const options = {
+        headless: (body.isHeadless ?? launchHeadless) === 1,
+        args: body.args ?? launchArgs,
+      };
       launches.push(
         ctx.runtime.start(launchPlan(ctx, visible.record, options)).then((result) => {
           results.set(id, {
             Session_ID: id,
             status: result.status,
             ...(result.reason ? { message: result.reason } : {}),
-            ...runningFields(result.running),
+            ...runningView(result.running),
           });
         }),
       );
@@ -180,7 +156,7 @@ export function browserRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   ] as const) {
     post(app, ctx, path, async ({ body, request, login }) => {
       const ids = [...new Set(body.Session_ID)];
-      const found = ctx.envs.visibleMany(login.Account, ids);
+      const found = ctx.envs.visibleMany(login.account, ids);
       const listid = [];
       for (const id of ids) {
         if (!found.has(id)) {
@@ -188,7 +164,7 @@ export function browserRoutes(app: FastifyInstance, ctx: ServiceContext): void {
           continue;
         }
         const running = ctx.runtime.running(id);
-        if (action === 'stop' && running?.Session_Headless === 1) {
+        if (action === 'stop' && running?.headless) {
           listid.push({ Session_ID: id, status: B.HEADLESS_MUST_KILL });
           continue;
         }

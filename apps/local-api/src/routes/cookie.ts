@@ -1,5 +1,5 @@
 /**
- * import-cookie and export-cookie (local-api.md §5, §7): files in the cookie folder of the machine
+ * import-cookie and export-cookie (../shared/spec/local-api.md §5, §7): files in the cookie folder of the machine
  * running the service (`--cookie-dir`; runtime/cookies.ts `cookieFiles`), in the JSON array format
  * browser extensions export, or Netscape cookies.txt (by the extension .txt on export, by the
  * content on import).
@@ -12,6 +12,7 @@
 import type { FastifyInstance } from 'fastify';
 import { localApiMessages, MainCodes, SessionCodes, type Localized } from '@hainiao/contract';
 import type { ServiceContext } from '../context.ts';
+import { resolve } from '../domain/access.ts';
 import { fail, sessionFailure, v1 } from '../http/envelope.ts';
 import { post } from '../http/route.ts';
 import {
@@ -23,7 +24,6 @@ import {
   toNetscape,
   type CookieFileRule,
 } from '../runtime/cookies.ts';
-import { resolve } from './session.ts';
 
 /** Cookie files larger than this are refused (a browser holds a few thousand cookies at most). */
 const COOKIE_FILE_MAX_BYTES = 20 * 1024 * 1024;
@@ -46,7 +46,7 @@ const EXPORT_RULES: Partial<Record<CookieFileRule, Localized>> = {
 
 export function cookieRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   post(app, ctx, '/api/v1/session/import-cookie', async ({ body, request, login }) => {
-    const { record } = resolve(ctx, login.Account, body.Session_ID, 'write');
+    const { record } = resolve(ctx.envs, login.account, body.Session_ID, 'write');
     let content: string;
     try {
       content = await ctx.cookieFiles.read(body.Cookie_File, COOKIE_FILE_MAX_BYTES);
@@ -87,7 +87,7 @@ export function cookieRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   });
 
   post(app, ctx, '/api/v1/session/export-cookie', async ({ body, request, login }) => {
-    const { record } = resolve(ctx, login.Account, body.Session_ID, 'read');
+    const { record } = resolve(ctx.envs, login.account, body.Session_ID, 'read');
     let file: string;
     try {
       file = await ctx.cookieFiles.write(body.Export_Cookie_File, (name) =>

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_GROUP_NAME, localApiMessages, SessionCodes } from '@hainiao/contract';
 import type { ServiceContext } from '../context.ts';
+import { resolveAll } from '../domain/access.ts';
 import { fail, UNKNOWN_EXCEPTION, v1 } from '../http/envelope.ts';
 import { post } from '../http/route.ts';
-import { resolveAll } from './session.ts';
 
 const GROUP_NOT_FOUND = SessionCodes.code.GROUP_NOT_FOUND;
 
-/** Groups (local-api.md §5, §7): names unique per account, "default" always there. */
+/** Groups (../shared/spec/local-api.md §5, §7): names unique per account, "default" always there. */
 export function groupRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   post(app, ctx, '/api/v1/group/list', ({ request, login }) =>
     v1(request, localApiMessages.groupListSuccess, {
-      Group_Name_List: ctx.groups.names(login.Account),
+      Group_Name_List: ctx.groups.names(login.account),
     }),
   );
 
@@ -24,7 +24,7 @@ export function groupRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         { field: 'Group_Name' },
         400,
       );
-    if (!ctx.groups.create(login.Account, name)) {
+    if (!ctx.groups.create(login.account, name)) {
       throw fail(UNKNOWN_EXCEPTION, localApiMessages.groupNameExists);
     }
     return v1(request, localApiMessages.groupCreateSuccess, { Group_Name: name });
@@ -36,25 +36,25 @@ export function groupRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     for (const name of names) {
       if (name === DEFAULT_GROUP_NAME)
         throw fail(UNKNOWN_EXCEPTION, localApiMessages.defaultGroupKept);
-      if (!ctx.groups.exists(login.Account, name)) {
+      if (!ctx.groups.exists(login.account, name)) {
         throw fail(GROUP_NOT_FOUND, localApiMessages.groupNotFoundNamed, { name });
       }
-      if (ctx.envs.countInGroup(login.Account, name) > 0) {
+      if (ctx.envs.countInGroup(login.account, name) > 0) {
         throw fail(UNKNOWN_EXCEPTION, localApiMessages.groupNotEmptyNamed, { name });
       }
     }
-    ctx.groups.remove(login.Account, names);
+    ctx.groups.remove(login.account, names);
     return v1(request, localApiMessages.groupDeleteSuccess, { Group_Name: names });
   });
 
   post(app, ctx, '/api/v1/group/move_session', ({ body, request, login }) => {
-    const owner = login.Account;
+    const owner = login.account;
     for (const name of [body.Orgin_Group_Name, body.Target_Group_Name]) {
       if (!ctx.groups.exists(owner, name)) {
         throw fail(GROUP_NOT_FOUND, localApiMessages.groupNotFoundNamed, { name });
       }
     }
-    const targets = resolveAll(ctx, owner, body.Session_ID, 'write');
+    const targets = resolveAll(ctx.envs, owner, body.Session_ID, 'write');
     const stray = targets.find((t) => t.record.group !== body.Orgin_Group_Name);
     if (stray) {
       throw fail(UNKNOWN_EXCEPTION, localApiMessages.sessionNotInGroup, {

@@ -1,45 +1,46 @@
 /**
- * Scripts per environment (local-api.md §4, §7): scripts come from the cloud's library; an
+ * Scripts per environment (../shared/spec/local-api.md §4, §7): scripts come from the cloud's library; an
  * environment holds at most SCRIPTS_PER_SESSION_MAX, one of them active. Assigning downloads the
  * script into the data folder; delete removes inactive scripts only.
  */
 import type { FastifyInstance } from 'fastify';
-import { localApiMessages, SCRIPTS_PER_SESSION_MAX, type LibraryScript } from '@hainiao/contract';
+import { localApiMessages, SCRIPTS_PER_SESSION_MAX } from '@hainiao/contract';
 import type { ServiceContext } from '../context.ts';
+import { resolve } from '../domain/access.ts';
 import { callerLang, fail, UNKNOWN_EXCEPTION, v1 } from '../http/envelope.ts';
 import { post } from '../http/route.ts';
-import { resolve } from './session.ts';
+import type { ScriptVersion } from '../model/library.ts';
 
 const encode = (source: string) => Buffer.from(source, 'utf8').toString('base64');
 
 export function scriptRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   post(app, ctx, '/api/v1/session/id_script_list', ({ body, request, login }) => {
-    const { record } = resolve(ctx, login.Account, body.Session_ID, 'read');
+    const { record } = resolve(ctx.envs, login.account, body.Session_ID, 'read');
     const scripts = ctx.envs.scripts(record.id);
-    const active = scripts.find((s) => s.active === 1);
+    const active = scripts.find((s) => s.active);
     return v1(request, localApiMessages.scriptListSuccess, {
       Session_ID: record.id,
-      Script_ID: active?.script_id ?? '',
-      Actived_script_id: active?.script_id ?? '',
+      Script_ID: active?.scriptId ?? '',
+      Actived_script_id: active?.scriptId ?? '',
       Actived_script_name: active?.name ?? '',
       Actived_script_encode: active
-        ? encode(ctx.envs.scriptSource(active.script_id, active.version))
+        ? encode(ctx.envs.scriptSource(active.scriptId, active.version))
         : '',
       Script_Count: scripts.length,
       UnActived_script_list: scripts
-        .filter((s) => s.active !== 1)
+        .filter((s) => !s.active)
         .map((s) => ({
-          UnActived_script_ID: s.script_id,
+          UnActived_script_ID: s.scriptId,
           UnActived_script_Name: s.name,
-          UnActived_script_encode: encode(ctx.envs.scriptSource(s.script_id, s.version)),
+          UnActived_script_encode: encode(ctx.envs.scriptSource(s.scriptId, s.version)),
         })),
     });
   });
 
   post(app, ctx, '/api/v1/session/id_script_add', async ({ body, request, login }) => {
-    const { record } = resolve(ctx, login.Account, body.Session_ID, 'write');
+    const { record } = resolve(ctx.envs, login.account, body.Session_ID, 'write');
     const wanted = [...new Set(body.Script_ID)];
-    const assigned = new Set(ctx.envs.scripts(record.id).map((s) => s.script_id));
+    const assigned = new Set(ctx.envs.scripts(record.id).map((s) => s.scriptId));
     const fresh = wanted.filter((id) => !assigned.has(id));
     if (assigned.size + fresh.length > SCRIPTS_PER_SESSION_MAX) {
       throw fail(UNKNOWN_EXCEPTION, localApiMessages.scriptsTooMany, {
@@ -47,8 +48,8 @@ export function scriptRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       });
     }
     const libraryList = await ctx.library.scripts(login, callerLang(request));
-    const byId = new Map(libraryList.map((s) => [s.Script_ID, s]));
-    const entries: LibraryScript[] = [];
+    const byId = new Map(libraryList.map((s) => [s.scriptId, s]));
+    const entries: ScriptVersion[] = [];
     for (const id of wanted) {
       const entry = byId.get(id);
       if (!entry) throw fail(UNKNOWN_EXCEPTION, localApiMessages.scriptNotInLibrary, { id });
@@ -57,9 +58,9 @@ export function scriptRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     const downloaded = [];
     for (const entry of entries) {
       downloaded.push({
-        script_id: entry.Script_ID,
-        name: entry.Script_Name,
-        version: entry.Script_Ver,
+        scriptId: entry.scriptId,
+        name: entry.name,
+        version: entry.version,
         source: await ctx.library.ensureScript(entry),
       });
     }
@@ -72,8 +73,8 @@ export function scriptRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   });
 
   post(app, ctx, '/api/v1/session/id_script_active', ({ body, request, login }) => {
-    const { record } = resolve(ctx, login.Account, body.Session_ID, 'write');
-    if (!ctx.envs.scripts(record.id).some((s) => s.script_id === body.Script_ID)) {
+    const { record } = resolve(ctx.envs, login.account, body.Session_ID, 'write');
+    if (!ctx.envs.scripts(record.id).some((s) => s.scriptId === body.Script_ID)) {
       throw fail(UNKNOWN_EXCEPTION, localApiMessages.scriptNotAssigned, { id: body.Script_ID });
     }
     ctx.envs.activateScript(record.id, body.Script_ID);
@@ -84,27 +85,26 @@ export function scriptRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   });
 
   post(app, ctx, '/api/v1/session/id_script_Deactivate', ({ body, request, login }) => {
-    const { record } = resolve(ctx, login.Account, body.Session_ID, 'write');
-    const active = ctx.envs.scripts(record.id).find((s) => s.active === 1);
-    if (body.Script_ID !== undefined && active?.script_id !== body.Script_ID) {
+    const { record } = resolve(ctx.envs, login.account, body.Session_ID, 'write');
+    const active = ctx.envs.scripts(record.id).find((s) => s.active);
+    if (body.Script_ID !== undefined && active?.scriptId !== body.Script_ID) {
       throw fail(UNKNOWN_EXCEPTION, localApiMessages.scriptNotActive, { id: body.Script_ID });
     }
     if (active) ctx.envs.deactivateScripts(record.id);
     return v1(request, localApiMessages.scriptDeactivateSuccess, {
       Session_ID: record.id,
-      Script_ID: active?.script_id ?? '',
+      Script_ID: active?.scriptId ?? '',
     });
   });
 
   post(app, ctx, '/api/v1/session/id_script_Delete', ({ body, request, login }) => {
-    const { record } = resolve(ctx, login.Account, body.Session_ID, 'write');
-    const scripts = new Map(ctx.envs.scripts(record.id).map((s) => [s.script_id, s]));
+    const { record } = resolve(ctx.envs, login.account, body.Session_ID, 'write');
+    const scripts = new Map(ctx.envs.scripts(record.id).map((s) => [s.scriptId, s]));
     const ids = [...new Set(body.Script_ID)];
     for (const id of ids) {
       const script = scripts.get(id);
       if (!script) throw fail(UNKNOWN_EXCEPTION, localApiMessages.scriptNotAssigned, { id });
-      if (script.active === 1)
-        throw fail(UNKNOWN_EXCEPTION, localApiMessages.scriptIsActive, { id });
+      if (script.active) throw fail(UNKNOWN_EXCEPTION, localApiMessages.scriptIsActive, { id });
     }
     ctx.envs.removeScripts(record.id, ids);
     return v1(request, localApiMessages.scriptDeleteSuccess, {

@@ -1,9 +1,11 @@
-/** Environment calls of local-api.md §7 "Environments" (cookies and auto-open have their own files). */
+/** Environment calls of ../shared/spec/local-api.md §7 "Environments" (cookies and auto-open have their own files). */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  BROWSER_VERSION_MAX,
+  BROWSER_VERSION_MIN,
   BrowserCodes,
   isMobileSystem,
   isSystem,
@@ -14,73 +16,74 @@ import {
   SessionCodes,
 } from '@hainiao/contract';
 import type { ServiceContext } from '../context.ts';
+import { resolve } from '../domain/access.ts';
 import {
   applyProxy,
   applySettings,
   checkResolution,
   checkSystem,
   checkUserAgent,
-  DEFAULT_RESOLUTIONS,
-  defaultResolution,
   groupOrDefault,
   parseCookies,
   verifyProxy,
+  type ProxyChanges,
+  type ProxyCheckOptions,
+  type ProxyFieldNames,
 } from '../domain/environment.ts';
-import { environmentView, sessionDir } from '../domain/views.ts';
 import { callerLang, fail, sessionFailure, UNKNOWN_EXCEPTION, v1 } from '../http/envelope.ts';
+import { assertAllowedArgs } from '../http/launch-args.ts';
 import { post } from '../http/route.ts';
-import { siteOf } from '../runtime/cookies.ts';
+import { siteOf } from '../model/cookie.ts';
+import type { EnvironmentRecord } from '../model/environment.ts';
+import { DEFAULT_RESOLUTIONS, defaultResolution } from '../model/resolutions.ts';
+import { DEFAULT_SETTINGS } from '../model/settings.ts';
 import { hostSystem } from '../runtime/host.ts';
-import {
-  chromeMajor,
-  isUserAgentOf,
-  currentChromeMajor,
-  randomUserAgent,
-  CHROME_MAJOR_MIN,
-} from '../runtime/user-agent.ts';
-import { DEFAULT_SETTINGS, type EnvironmentRecord, type Visible } from '../store/environments.ts';
+import { DEFAULT_IP_LOOKUP_URL } from '../runtime/proxy-check.ts';
+import { chromeMajor, isUserAgentOf, randomUserAgent } from '../runtime/user-agent.ts';
 import { parseTimeBound } from '../util/time.ts';
+import { environmentView, sessionDir } from './views.ts';
+import { settingsFromWire } from './wire-settings.ts';
 
 const B = BrowserCodes.code;
 const S = SessionCodes.code;
 
-/** A Session_ID the account cannot see: -22 (session id not found). */
-export function notFound(ids: readonly string[]) {
-  return fail(B.SESSION_NOT_FOUND, localApiMessages.unknownSessionIds, { ids: ids.join(', ') });
+/** The proxy fields of a create or proxy/update body, in our names. */
+function proxyChanges(body: {
+  Proxy_Type?: string | undefined;
+  Proxy_Ip?: string | undefined;
+  Proxy_Port?: number | undefined;
+  Proxy_Username?: string | undefined;
+  Proxy_Password?: string | undefined;
+  Is_CheckProxy?: number | undefined;
+  StaticIP_Type?: number | undefined;
+}): ProxyChanges {
+  return {
+    type: body.Proxy_Type,
+    host: body.Proxy_Ip,
+    port: body.Proxy_Port,
+    username: body.Proxy_Username,
+    password: body.Proxy_Password,
+    checkProxy: body.Is_CheckProxy,
+    staticIpType: body.StaticIP_Type,
+  };
 }
 
-/** One environment of the account; `write` needs it to be the account's own. */
-export function resolve(
-  ctx: ServiceContext,
-  owner: string,
-  id: string,
-  access: 'read' | 'write',
-): Visible {
-  const visible = ctx.envs.visible(owner, id);
-  if (!visible) throw notFound([id]);
-  if (access === 'write' && !visible.owned) {
-    throw fail(UNKNOWN_EXCEPTION, localApiMessages.sessionNotOwner, { id });
-  }
-  return visible;
-}
+/** The proxy fields as the calls spell them, for the reasons of a refused proxy. */
+const PROXY_FIELDS: ProxyFieldNames = {
+  type: 'Proxy_Type',
+  host: 'Proxy_Ip',
+  port: 'Proxy_Port',
+  username: 'Proxy_Username',
+  password: 'Proxy_Password',
+};
 
-/** Several environments, all of them visible (and owned for `write`), in the order asked. */
-export function resolveAll(
-  ctx: ServiceContext,
-  owner: string,
-  ids: readonly string[],
-  access: 'read' | 'write',
-): Visible[] {
-  const unique = [...new Set(ids)];
-  const found = ctx.envs.visibleMany(owner, unique);
-  const missing = unique.filter((id) => !found.has(id));
-  if (missing.length) throw notFound(missing);
-  const list = unique.map((id) => found.get(id) as Visible);
-  const foreign = list.find((v) => access === 'write' && !v.owned);
-  if (foreign)
-    throw fail(UNKNOWN_EXCEPTION, localApiMessages.sessionNotOwner, { id: foreign.record.id });
-  return list;
-}
+const proxyCheckOptions = (ctx: ServiceContext, id: string): ProxyCheckOptions => ({
+  timeoutMs: ctx.proxyCheckTimeoutMs,
+  // Always a real request through the proxy: the configured endpoint, else the documented default
+  // (as at start, chromium-runtime.ts).
+  lookupUrl: ctx.ipLookupUrl ?? process.env.HAINIAO_IP_LOOKUP ?? DEFAULT_IP_LOOKUP_URL,
+  environmentDir: sessionDir(ctx, id),
+});
 
 function timeBound(value: string | undefined, field: string, bound: 'start' | 'end') {
   if (value === undefined) return undefined;
@@ -120,7 +123,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   post(app, ctx, '/api/v1/session/listid', ({ body, request, login }) => {
     const page = body.CurrentPage ?? 1;
     const size = body.ListNum ?? LIST_NUM_DEFAULT;
-    const { ids, total } = ctx.envs.list(login.Account, {
+    const { ids, total } = ctx.envs.list(login.account, {
       name: body.Session_Name,
       group: body.Session_GroupName,
       createdFrom: timeBound(body.Session_CreateTime_Start, 'Session_CreateTime_Start', 'start'),
@@ -155,7 +158,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   post(app, ctx, '/api/v1/session/id_container', ({ body, request, login }) => {
     const type = body.Session_container_type ?? 1;
-    const found = ctx.envs.visibleMany(login.Account, body.Session_ID);
+    const found = ctx.envs.visibleMany(login.account, body.Session_ID);
     const listcontainer = body.Session_ID.map((id) => {
       const visible = found.get(id);
       return visible
@@ -169,16 +172,25 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   });
 
   post(app, ctx, '/api/v1/session/create', async ({ body, request, login }) => {
-    const owner = login.Account;
+    const owner = login.account;
     const model = body.MobileModel ?? '';
-    const group = groupOrDefault(ctx, owner, body.Session_Group);
+    // Group_Name is the group as the answers spell it (§3): the same field as Session_Group.
+    if (
+      body.Session_Group !== undefined &&
+      body.Group_Name !== undefined &&
+      body.Session_Group.trim() !== body.Group_Name.trim()
+    ) {
+      throw fail(UNKNOWN_EXCEPTION, localApiMessages.groupNamesDiffer, {}, 400);
+    }
+    const group = groupOrDefault(ctx.groups, owner, body.Session_Group ?? body.Group_Name);
+    assertAllowedArgs(body.Session_Args ?? []);
     const system = checkSystem(body.SystemOS ?? body.system ?? hostSystem(), model);
     const resolution = checkResolution(
       body.resolution ?? defaultResolution(system, ctx.envs.countOwned(owner)),
     );
     const userAgent =
       body.User_Agent === undefined
-        ? randomUserAgent(system, { model }).User_Agent
+        ? randomUserAgent(system, { model }).userAgent
         : checkUserAgent(body.User_Agent, system);
     const now = ctx.envs.tick();
     const record: EnvironmentRecord = {
@@ -196,46 +208,50 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       createdAt: now,
       updatedAt: now,
     };
-    applySettings(record.settings, body);
+    applySettings(record.settings, settingsFromWire(body));
     Object.assign(record.settings, {
-      Automatic_Configure: body.Automatic_Configure,
-      MobileModel: model,
+      automaticConfigure: body.Automatic_Configure,
+      mobileModel: model,
       resolution,
     });
-    applyProxy(record, body);
+    applyProxy(record, proxyChanges(body), PROXY_FIELDS);
     if (body.Cookie !== undefined) record.cookies = parseCookies(body.Cookie);
-    await verifyProxy(ctx, record, body.Automatic_Configure === 1 || body.Is_CheckProxy === 1);
+    await verifyProxy(
+      proxyCheckOptions(ctx, record.id),
+      record,
+      body.Automatic_Configure === 1 || body.Is_CheckProxy === 1,
+    );
     ctx.envs.insert(record, homePages(body.HomePage_url ?? []));
     fs.mkdirSync(sessionDir(ctx, record.id), { recursive: true });
     return v1(request, localApiMessages.sessionCreateSuccess, { Session_Id: record.id });
   });
 
   post(app, ctx, '/api/v1/session/update', ({ body, request, login }) => {
-    const { record } = resolve(ctx, login.Account, body.Session_ID, 'write');
+    const { record } = resolve(ctx.envs, login.account, body.Session_ID, 'write');
     if (body.Session_Group !== undefined) {
-      record.group = groupOrDefault(ctx, login.Account, body.Session_Group);
+      record.group = groupOrDefault(ctx.groups, login.account, body.Session_Group);
     }
     if (body.Session_Name !== undefined) record.name = body.Session_Name || defaultName(request);
     if (body.Session_Desc !== undefined) record.description = body.Session_Desc;
     if (body.Cookie !== undefined) record.cookies = parseCookies(body.Cookie);
-    if (body.Disable_video !== undefined) record.settings.Disable_video = body.Disable_video;
-    if (body.Disable_img !== undefined) record.settings.Disable_img = body.Disable_img;
+    if (body.Disable_video !== undefined) record.settings.disableVideo = body.Disable_video;
+    if (body.Disable_img !== undefined) record.settings.disableImages = body.Disable_img;
     ctx.envs.save(record, body.HomePage_url ? { startPages: homePages(body.HomePage_url) } : {});
     return v1(request, localApiMessages.updateSuccess, { Session_Id: record.id });
   });
 
   post(app, ctx, '/api/v1/session/adv_setting', ({ body, request, login }) => {
-    const { record } = resolve(ctx, login.Account, body.Session_ID, 'write');
-    const { Session_ID: _id, SystemOS, ...changes } = body;
+    const { record } = resolve(ctx.envs, login.account, body.Session_ID, 'write');
+    const { SystemOS } = body;
     let userAgentChanged = false;
     if (SystemOS !== undefined && SystemOS !== record.system) {
-      const system = checkSystem(SystemOS, record.settings.MobileModel);
+      const system = checkSystem(SystemOS, record.settings.mobileModel);
       // A UA of the old system would contradict the new one: a new UA of the same Chrome major.
       if (!isUserAgentOf(record.userAgent, system)) {
         record.userAgent = randomUserAgent(system, {
           version: chromeMajor(record.userAgent),
-          model: record.settings.MobileModel,
-        }).User_Agent;
+          model: record.settings.mobileModel,
+        }).userAgent;
         userAgentChanged = true;
       }
       // A phone screen on a desktop (or the reverse) would contradict the system too.
@@ -244,7 +260,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       }
       record.system = system;
     }
-    applySettings(record.settings, changes);
+    applySettings(record.settings, settingsFromWire(body));
     ctx.envs.save(record);
     return v1(request, localApiMessages.advSettingSuccess, {
       Session_Id: record.id,
@@ -253,12 +269,11 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   });
 
   post(app, ctx, '/api/v1/session/proxy/update', async ({ body, request, login }) => {
-    const { record } = resolve(ctx, login.Account, body.Session_ID, 'write');
+    const { record } = resolve(ctx.envs, login.account, body.Session_ID, 'write');
     const { Session_ID: _id, Automatic_Configure, ...changes } = body;
-    applySettings(record.settings, changes);
-    applyProxy(record, changes);
-    if (Automatic_Configure !== undefined)
-      record.settings.Automatic_Configure = Automatic_Configure;
+    applySettings(record.settings, settingsFromWire(changes));
+    applyProxy(record, proxyChanges(changes), PROXY_FIELDS);
+    if (Automatic_Configure !== undefined) record.settings.automaticConfigure = Automatic_Configure;
     const proxyChanged =
       changes.Proxy_Type !== undefined ||
       changes.Proxy_Ip !== undefined ||
@@ -266,19 +281,19 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       changes.Proxy_Username !== undefined ||
       changes.Proxy_Password !== undefined;
     await verifyProxy(
-      ctx,
+      proxyCheckOptions(ctx, record.id),
       record,
       changes.Is_CheckProxy === 1 ||
-        (record.settings.Automatic_Configure === 1 && (proxyChanged || Automatic_Configure === 1)),
+        (record.settings.automaticConfigure === 1 && (proxyChanged || Automatic_Configure === 1)),
     );
     ctx.envs.save(record);
     return v1(request, localApiMessages.proxyUpdateSuccess, { Session_Id: record.id });
   });
 
   post(app, ctx, '/api/v1/session/share', ({ body, request, login }) => {
-    const { record } = resolve(ctx, login.Account, body.Session_ID, 'write');
+    const { record } = resolve(ctx.envs, login.account, body.Session_ID, 'write');
     const to = body.Share_Username.trim();
-    if (to === login.Account) throw fail(UNKNOWN_EXCEPTION, localApiMessages.shareToSelf);
+    if (to === login.account) throw fail(UNKNOWN_EXCEPTION, localApiMessages.shareToSelf);
     ctx.envs.share(record.id, to);
     return v1(request, localApiMessages.shareSuccess, {
       Session_Id: record.id,
@@ -288,12 +303,12 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   post(app, ctx, '/api/v1/session/delete', async ({ body, request, login }) => {
     const all = body.Is_Delete_All === 1;
-    const ids = all ? ctx.envs.ownedIds(login.Account) : [...new Set(body.Session_ID ?? [])];
+    const ids = all ? ctx.envs.ownedIds(login.account) : [...new Set(body.Session_ID ?? [])];
     const deleted: string[] = [];
     const failed: string[] = [];
     ctx.db.transaction(() => {
       for (const id of ids) {
-        const visible = ctx.envs.visible(login.Account, id);
+        const visible = ctx.envs.visible(login.account, id);
         // Only the owner deletes, and never a running environment.
         if (!visible?.owned || ctx.runtime.running(id)) failed.push(id);
         else if (ctx.envs.remove(id)) deleted.push(id);
@@ -320,25 +335,32 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   post(app, ctx, '/api/v1/session/random-user-agent', ({ body, request }) => {
     if (!isSystem(body.SYSTEM)) throw sessionFailure(S.OS_INVALID);
-    const max = currentChromeMajor() + 1;
-    if (body.Version !== undefined && (body.Version < CHROME_MAJOR_MIN || body.Version > max)) {
+    // The downloadable browsers' versions (../shared/spec/local-api.md §9). Whatever the stored UA says, a
+    // running environment presents its engine's own major (runtime/fingerprint.ts engineUserAgent).
+    const { Version } = body;
+    if (Version !== undefined && (Version < BROWSER_VERSION_MIN || Version > BROWSER_VERSION_MAX)) {
       throw sessionFailure(S.USER_AGENT_INVALID, localApiMessages.userAgentVersionUnknown, {
-        min: CHROME_MAJOR_MIN,
-        max,
+        min: BROWSER_VERSION_MIN,
+        max: BROWSER_VERSION_MAX,
       });
     }
     const generated = randomUserAgent(body.SYSTEM, {
       version: body.Version,
       model: body.MobileModel,
     });
-    return v1(request, localApiMessages.randomUserAgentSuccess, generated);
+    return v1(request, localApiMessages.randomUserAgentSuccess, {
+      User_Agent: generated.userAgent,
+      SYSTEM: generated.system,
+      Version: generated.version,
+      MobileModel: generated.model,
+    });
   });
 
   post(app, ctx, '/api/v1/session/BrowserCache-clean', async ({ body, request, login }) => {
     const success: string[] = [];
     const failed: string[] = [];
     for (const id of [...new Set(body.Session_ID)]) {
-      const visible = ctx.envs.visible(login.Account, id);
+      const visible = ctx.envs.visible(login.account, id);
       if (!visible || ctx.runtime.running(id)) {
         failed.push(id);
         continue;

@@ -1,47 +1,56 @@
 /**
  * The seam between the local API and the browsers it runs. The calls (start, stop, kill, status)
  * validate their input, resolve the environments and answer per environment; a BrowserRuntime
- * does the launching: `chromiumRuntime` (runtime/chromium.ts) runs real Chromium; `missingRuntime`
- * stands in where no browser may run.
+ * does the launching: `chromiumRuntime` (runtime/chromium-runtime.ts) runs real Chromium;
+ * `missingRuntime` stands in where no browser may run.
  */
 import { BrowserCodes } from '@hainiao/contract';
-import type { EnvironmentRecord } from '../store/environments.ts';
-import type { StoredCookie } from './cookies.ts';
+import type { StoredCookie } from '../model/cookie.ts';
+import type { EnvironmentRecord } from '../model/environment.ts';
 
-/** What a running environment reports (local-api.md §3 "Running environment information"). */
+/**
+ * What a running environment reports (../shared/spec/local-api.md §3 "Running environment information"), in our
+ * names: the start and status calls spell it as the spec does (routes/browser.ts, routes/views.ts).
+ */
 export interface RunningBrowser {
-  Session_ID: string;
-  Session_ProcessID: number;
-  /** 'YYYY-MM-DD HH:mm:ss', local time. */
-  Session_StartTime: string;
-  Session_Args: string[];
-  Session_Headless: 0 | 1;
-  browser_Path: string;
-  browser_CDP_Port: number;
+  id: string;
+  processId: number;
+  /** Milliseconds since the epoch. */
+  startedAt: number;
+  args: string[];
+  headless: boolean;
+  browserPath: string;
+  /** 0 until the browser names its DevTools port. */
+  cdpPort: number;
   /** The environment's folder (its browser profile is `profile/` inside). */
-  MBData_Path: string;
-  webdriver: string;
+  dataDir: string;
+  /** The browser's driver found beside it (chromedriver), or ''. */
+  driverPath: string;
   /** The Chromium version the environment runs on. */
-  core: string;
-  Public_ip: string;
-  Internel_ip: string;
-  isDynamicIp: 0 | 1;
+  browserVersion: string;
+  publicIp: string;
+  /** The LAN address the environment reports (staticPrivateIp, else this machine's). */
+  internalIp: string;
+  /** Proxied, and the proxy's IP is not declared static. */
+  dynamicIp: boolean;
   proxyType: string;
-  proxy_ip: string;
-  proxy_port: number;
-  StartPage: string;
-  Plugins_Count: number;
-  Plugin_Id: string[];
-  Actived_script_id: string;
-  Actived_script_name: string;
-  TimeZone: string;
-  LanguageCode: string;
-  User_Agent: string;
+  proxyIp: string;
+  /** 0 without a proxy. */
+  proxyPort: number;
+  /** The first start page, or ''. */
+  startPage: string;
+  pluginIds: string[];
+  /** The active script, or ''. */
+  activeScriptId: string;
+  activeScriptName: string;
+  timezone: string;
+  language: string;
+  userAgent: string;
   /**
    * Values pages show but workers do not (a system other than the host's; runtime/host.ts).
-   * Not in the spec: added so a caller knows what a non-host system costs.
+   * Not in the spec: reported so a caller knows what a non-host system costs.
    */
-  Fingerprint_PageOnly: string[];
+  pageOnly: string[];
 }
 
 /** Everything a start needs besides the environment's own record. */
@@ -49,13 +58,13 @@ export interface LaunchPlan {
   environment: EnvironmentRecord;
   headless: boolean;
   args: string[];
-  /** URLs opened at start (HomePage_url and the auto-open list), in order. */
+  /** URLs opened at start (the start pages and the auto-open list), in order. */
   startPages: string[];
   /** Installed plugins, unpacked under the data folder. */
-  plugins: { Plugin_Id: string; dir: string }[];
+  plugins: { pluginId: string; dir: string }[];
   /** The active script, run in every page. */
-  script?: { Script_ID: string; name: string; source: string };
-  /** Stores the browser's cookies (Exit_SaveCookie). */
+  script?: { scriptId: string; name: string; source: string };
+  /** Stores the browser's cookies (settings.saveCookiesOnExit). */
   saveCookies(cookies: StoredCookie[]): void;
 }
 
@@ -72,7 +81,7 @@ export interface BrowserRuntime {
   runningIds(): string[];
   /**
    * Why an environment is not running, when it is not simply stopped: -8 waiting in the start
-   * queue, -12 its browser exited by itself, -13 its proxy failed (NetError_StopChrome).
+   * queue, -12 its browser exited by itself, -13 its proxy failed (settings.stopOnProxyError).
    */
   condition(sessionId: string): number | undefined;
   start(plan: LaunchPlan): Promise<BrowserResult>;

@@ -1,10 +1,9 @@
 import { describe, expect, test } from 'vitest';
+import { cookieSites, siteOf } from '../model/cookie.ts';
 import {
   CookieFormatError,
-  cookieSites,
   mergeCookies,
   parseCookieFile,
-  siteOf,
   toExtensionJson,
   toNetscape,
 } from './cookies.ts';

@@ -15,23 +15,12 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { canonicalDomain, getPublicSuffix } from 'tough-cookie';
-
-export type SameSite = 'Strict' | 'Lax' | 'None';
-
-/** A cookie as the store keeps it (the shape of CDP's Network.CookieParam). */
-export interface StoredCookie {
-  name: string;
-  value: string;
-  /** With a leading dot for domain cookies, without for host-only ones (Chrome's convention). */
-  domain: string;
-  path: string;
-  /** Seconds since the epoch; -1 for a session cookie. */
-  expires: number;
-  httpOnly: boolean;
-  secure: boolean;
-  sameSite?: SameSite;
-}
+import { canonicalDomain } from 'tough-cookie';
+import {
+  registrableDomain as registrable,
+  type SameSite,
+  type StoredCookie,
+} from '../model/cookie.ts';
 
 /**
  * A cookie list that breaks a rule. `message` may quote the offending name or domain (what the
@@ -44,16 +33,6 @@ export class CookieFormatError extends Error {
     readonly rule: string = message,
   ) {
     super(message);
-  }
-}
-
-/** The registrable domain (public suffix + 1) of a host, or undefined for a public suffix. */
-function registrable(domain: string): string | undefined {
-  try {
-    return getPublicSuffix(domain) ?? undefined;
-  } catch {
-    // Special-use names (localhost, .local, .test…) have no public suffix.
-    return undefined;
   }
 }
 
@@ -267,27 +246,6 @@ export function mergeCookies(
   const merged = new Map(existing.map((c) => [key(c), c]));
   for (const cookie of incoming) merged.set(key(cookie), cookie);
   return [...merged.values()].filter((c) => c.expires === -1 || c.expires > now);
-}
-
-/** The sites (registrable domains) an environment holds cookies of: its web accounts. */
-export function cookieSites(cookies: readonly StoredCookie[]): string[] {
-  const sites = new Set<string>();
-  for (const cookie of cookies) {
-    const domain = cookie.domain.replace(/^\./, '');
-    sites.add(registrable(domain) ?? domain);
-  }
-  return [...sites].sort();
-}
-
-/** A site as a listid filter names it: 'https://www.amazon.com/x' → 'amazon.com'. */
-export function siteOf(input: string): string {
-  const host = input
-    .trim()
-    .toLowerCase()
-    .replace(/^[a-z]+:\/\//, '')
-    .replace(/[/?#:].*$/, '')
-    .replace(/^\./, '');
-  return registrable(host) ?? host;
 }
 
 /** The JSON export: the array format of browser extensions (EditThisCookie, Cookie-Editor). */

@@ -17,8 +17,8 @@ import { createHash, randomInt } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import { isMobileSystem, parseResolution, type SystemName } from '@hainiao/contract';
 import { FingerprintGenerator } from 'fingerprint-generator';
-import { DEFAULT_RESOLUTIONS } from '../domain/environment.ts';
-import type { EnvironmentRecord } from '../store/environments.ts';
+import { DEFAULT_RESOLUTIONS } from '../model/resolutions.ts';
+import type { EnvironmentRecord } from '../model/environment.ts';
 
 /** How glyphs are rasterised (fontconfig): each choice draws canvas text differently. */
 export interface FontRendering {
@@ -37,7 +37,7 @@ export interface StoredFingerprint {
   version: 2;
   /** What the fingerprint was made for; a different basis makes a new one. */
   basis: string;
-  /** Seeds the opt-in read-back noise (FingerPrint_Noise) and the hidden-font choice. */
+  /** Seeds the opt-in read-back noise (fingerprintNoise) and the hidden-font choice. */
   seed: number;
   /** Shown in pages only, and only for a system other than the host's (host.ts). */
   navigatorPlatform: string;
@@ -52,9 +52,9 @@ export interface StoredFingerprint {
     insetBottom: number;
   };
   colorScheme: 'light' | 'dark';
-  /** Canvas lever (FingerPrint_Setting a). */
+  /** Canvas lever (fingerprintSetting a). */
   rendering: FontRendering;
-  /** Font levers (FingerPrint_Setting d): generic families and the families not shown. */
+  /** Font levers (fingerprintSetting d): generic families and the families not shown. */
   families: FontFamilies;
   hiddenFonts: string[];
   /** Client-hint platform fields for a non-host system (Sec-CH-UA-Platform…, userAgentData). */
@@ -227,8 +227,8 @@ export function basisOf(record: EnvironmentRecord): string {
   const ua = record.userAgent.replace(/(Chrome|CriOS)\/[\d.]+/, '$1');
   return createHash('sha256')
     .update(
-      // Not the language: it follows the proxy (Automatic_Configure) and changes no native lever.
-      JSON.stringify([record.system, ua, s.resolution, s.MobileModel]),
+      // Not the language: it follows the proxy (automaticConfigure) and changes no native lever.
+      JSON.stringify([record.system, ua, s.resolution, s.mobileModel]),
     )
     .digest('hex')
     .slice(0, 16);
@@ -261,7 +261,7 @@ export function generateFingerprint(
   const os = GENERATOR_OS[system] ?? 'windows';
   const mobile = isMobileSystem(system);
   const { width, height } = screenOf(record);
-  const language = record.settings.LanguageCode || 'en-US';
+  const language = record.settings.languageCode || 'en-US';
   generator ??= new FingerprintGenerator();
   const base = {
     browsers: [{ name: 'chrome' as const }],
@@ -301,7 +301,7 @@ export function generateFingerprint(
       width,
       height,
       devicePixelRatio: mobile
-        ? modelDpr(system, record.settings.MobileModel)
+        ? modelDpr(system, record.settings.mobileModel)
         : desktopDpr(system, width, height),
       colorDepth: 24,
       ...screenInsets(system),
@@ -325,7 +325,7 @@ export function generateFingerprint(
       platformVersion: os === 'android' ? platformVersion || '13.0.0' : platformVersion,
       architecture: arm ? 'arm' : 'x86',
       bitness: system === 'Linux i686' || system === 'Linux armv7l' ? '32' : '64',
-      model: os === 'android' ? record.settings.MobileModel || 'K' : '',
+      model: os === 'android' ? record.settings.mobileModel || 'K' : '',
       mobile,
       wow64: false,
     },

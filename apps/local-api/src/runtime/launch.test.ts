@@ -3,9 +3,20 @@
  * to the command line and the environment variables.
  */
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_SETTINGS, type EnvironmentRecord } from '../store/environments.ts';
+import type { EnvironmentRecord } from '../model/environment.ts';
+import { DEFAULT_SETTINGS } from '../model/settings.ts';
 import { generateFingerprint, type StoredFingerprint } from './fingerprint.ts';
-import { launchCommand, screenInfo, windowSize, type LaunchInput } from './launch.ts';
+import {
+  fontConfigOf,
+  languageList,
+  launchCommand,
+  launchLocale,
+  missingDisplay,
+  proxySpecOf,
+  screenInfo,
+  windowSize,
+  type LaunchInput,
+} from './launch.ts';
 
 function record(fields: Partial<EnvironmentRecord> = {}): EnvironmentRecord {
   return {
@@ -41,7 +52,7 @@ function input(overrides: Partial<LaunchInput> = {}): LaunchInput {
     timezone: 'Europe/Berlin',
     pluginDirs: [],
     extraArgs: [],
-    env: { PATH: '/usr/bin', GOOGLE_API_KEY: 'k' },
+    env: { PATH: '/usr/bin', GOOGLE_API_KEY: 'k', GOOGLE_DEFAULT_CLIENT_ID: 'c' },
     ...overrides,
   };
 }
@@ -104,6 +115,31 @@ describe('launch command', () => {
     expect(args.at(-1)).toBe('--no-startup-window');
   });
 
+  test('GoogleTranslate 1 takes translate out of the one --disable-features; 0 keeps it off', () => {
+    const features = (googleTranslate: number) => {
+      const { args } = launchCommand(
+        input({ record: record({ settings: { ...DEFAULT_SETTINGS, googleTranslate } }) }),
+      );
+      // Chromium reads only the last --disable-features: there must be exactly one.
+      const all = args.filter((arg) => arg.startsWith('--disable-features='));
+      expect(all).toHaveLength(1);
+      return all[0]!.slice('--disable-features='.length).split(',');
+    };
+    expect(features(0)).toEqual(
+      expect.arrayContaining(['Translate', 'TranslateUI', 'MediaRouter']),
+    );
+    expect(features(1)).not.toContain('Translate');
+    expect(features(1)).not.toContain('TranslateUI');
+    // Chromium offers translation only with an API key: the service's goes through with 1 only.
+    const translating = record({ settings: { ...DEFAULT_SETTINGS, googleTranslate: 1 } });
+    expect(launchCommand(input({ record: translating })).env.GOOGLE_API_KEY).toBe('k');
+    expect(
+      launchCommand(input({ record: translating })).env.GOOGLE_DEFAULT_CLIENT_ID,
+    ).toBeUndefined();
+    expect(launchCommand(input()).env.GOOGLE_API_KEY).toBeUndefined();
+    // The other quiet features stay off either way.
+    expect(features(1)).toEqual(expect.arrayContaining(['MediaRouter', 'OptimizationHints']));
+  });
   test('screen helpers: a Mac menu bar on top, a phone window', () => {
     expect(
       screenInfo({
@@ -126,5 +162,92 @@ describe('launch command', () => {
         insetBottom: 0,
       }),
     ).toBe('428,1000');
+  });
+});
+
+describe('what a start derives from the record and the proxy exit', () => {
+  const tokyo = { ip: '203.0.113.9', country: 'JP', timezone: 'Asia/Tokyo', language: 'ja-JP' };
+
+  test('languages: the code, its base, then English', () => {
+    expect(languageList('de-DE')).toEqual(['de-DE', 'de', 'en-US', 'en']);
+    expect(languageList('fr')).toEqual(['fr', 'en-US', 'en']);
+    expect(languageList('en-GB')).toEqual(['en-GB', 'en']);
+  });
+
+  test("Automatic_Configure 1 takes the exit's zone and language; 0 keeps the settings'", () => {
+    const settings = { ...DEFAULT_SETTINGS, timezone: 'Europe/Berlin', languageCode: 'de-DE' };
+    const auto = launchLocale({ ...settings, automaticConfigure: 1 }, tokyo);
+    expect(auto).toMatchObject({
+      timezone: 'Asia/Tokyo',
+      language: 'ja-JP',
+      accept: 'ja-JP,ja,en-US,en',
+      appliedExit: tokyo,
+    });
+    const manual = launchLocale({ ...settings, automaticConfigure: 0 }, tokyo);
+    expect(manual).toMatchObject({ timezone: 'Europe/Berlin', language: 'de-DE' });
+    expect(manual.appliedExit).toBeUndefined();
+    // An exit that did not say its zone or language: the settings fill in.
+    const silent = launchLocale(
+      { ...settings, automaticConfigure: 1 },
+      { ...tokyo, timezone: '', language: '' },
+    );
+    expect(silent).toMatchObject({ timezone: 'Europe/Berlin', language: 'de-DE' });
+    // Nothing set anywhere: the machine's zone, US English.
+    const bare = launchLocale({ ...DEFAULT_SETTINGS, timezone: '', languageCode: '' }, undefined);
+    expect(bare).toMatchObject({ timezone: '', language: 'en-US', uiLocale: 'en-US' });
+  });
+
+  test('the proxy: none for noproxy; otherwise the settings, with the id as provider session', () => {
+    expect(proxySpecOf(record())).toBeUndefined();
+    const proxied = record({
+      proxyType: 'SOCKS5',
+      proxyIp: '198.51.100.4',
+      settings: {
+        ...DEFAULT_SETTINGS,
+        proxyPort: 1080,
+        proxyUsername: 'u',
+        proxyPassword: 'p',
+        countryCode: 'US',
+      },
+    });
+    expect(proxySpecOf(proxied)).toMatchObject({
+      type: 'SOCKS5',
+      host: '198.51.100.4',
+      port: 1080,
+      username: 'u',
+      password: 'p',
+      country: 'US',
+      sessionKey: 'e1',
+    });
+  });
+
+  test('fingerprintSetting: fonts (d) and canvas (a) decide what the fontconfig file changes', () => {
+    const fingerprint: StoredFingerprint = {
+      ...generateFingerprint(record()),
+      hiddenFonts: ['Comic Sans MS'],
+    };
+    const all = fontConfigOf(fingerprint, '1,1,1,1');
+    expect(all).toEqual({
+      hidden: ['Comic Sans MS'],
+      families: fingerprint.families,
+      rendering: fingerprint.rendering,
+    });
+    // The machine's fonts, this environment's hinting.
+    expect(fontConfigOf(fingerprint, '1,1,1,0')).toEqual({
+      hidden: [],
+      rendering: fingerprint.rendering,
+    });
+    expect(fontConfigOf(fingerprint, '0,1,1,1')).toEqual({
+      hidden: ['Comic Sans MS'],
+      families: fingerprint.families,
+    });
+  });
+
+  test('a window needs a display on Linux; headless and other systems do not', () => {
+    expect(missingDisplay(false, {}, 'linux')).toMatch(/^No display for a browser window/);
+    expect(missingDisplay(false, { DISPLAY: ':99' }, 'linux')).toBeUndefined();
+    expect(missingDisplay(false, { WAYLAND_DISPLAY: 'wayland-0' }, 'linux')).toBeUndefined();
+    expect(missingDisplay(true, {}, 'linux')).toBeUndefined();
+    expect(missingDisplay(false, {}, 'win32')).toBeUndefined();
   });
 });

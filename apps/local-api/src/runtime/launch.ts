@@ -10,10 +10,102 @@
  * `--force-device-scale-factor`, the colour scheme from `--force-dark-mode`, and fonts from the
  * environment's fontconfig file.
  */
-import { isMobileSystem } from '@hainiao/contract';
-import type { EnvironmentRecord } from '../store/environments.ts';
+import { chromiumUiLocale, isMobileSystem } from '@hainiao/contract';
+import type { EnvironmentRecord } from '../model/environment.ts';
+import type { EnvironmentSettings } from '../model/settings.ts';
 import type { StoredFingerprint } from './fingerprint.ts';
-import { BASE_FLAGS, settingFlags } from './profile.ts';
+import { fingerprintFlags } from './inject.ts';
+import { BASE_FLAGS, settingFlags, type FontConfig } from './profile.ts';
+import type { ExitInfo } from './proxy-check.ts';
+import { usesProxy, type ProxySpec } from './proxy.ts';
+
+/** Why a windowed start cannot work here (Linux without X11 or Wayland), or undefined. */
+export function missingDisplay(
+  headless: boolean,
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform = process.platform,
+): string | undefined {
+  if (headless || platform !== 'linux' || env.DISPLAY || env.WAYLAND_DISPLAY) return undefined;
+  return (
+    'No display for a browser window: start with isHeadless 1, or run the service under a ' +
+    'display (e.g. xvfb-run)'
+  );
+}
+
+/** navigator.languages for a language code: 'de-DE' → de-DE, de, en (Chrome adds the q values). */
+export function languageList(code: string): string[] {
+  const base = code.split('-')[0] ?? code;
+  const list = [code];
+  if (base !== code) list.push(base);
+  if (base !== 'en') list.push('en-US', 'en');
+  return list;
+}
+
+export interface LaunchLocale {
+  /** An IANA zone, or '' for the machine's. */
+  timezone: string;
+  language: string;
+  languages: string[];
+  /** Accept-Language (and the profile's language list). */
+  accept: string;
+  /**
+   * Chromium's UI locale for the language: `--lang` sets the Intl locale of pages and workers
+   * alike when the browser has its pack (launchCommand's uiLocale only then); without one the
+   * locale stays the browser's own (a page-only override would differ from the workers').
+   */
+  uiLocale: string;
+  /** The proxy's exit when automaticConfigure applies it (its location reaches the pages). */
+  appliedExit?: ExitInfo | undefined;
+}
+
+/**
+ * The time zone and language an environment starts with: the proxy exit's with
+ * automaticConfigure 1 (when the lookup answered and said), else the settings'.
+ */
+export function launchLocale(s: EnvironmentSettings, exit: ExitInfo | undefined): LaunchLocale {
+  const auto = s.automaticConfigure === 1 && exit;
+  const timezone = (auto && exit?.timezone) || s.timezone || '';
+  const language = (auto && exit?.language) || s.languageCode || 'en-US';
+  const languages = languageList(language);
+  return {
+    timezone,
+    language,
+    languages,
+    accept: languages.join(','),
+    uiLocale: chromiumUiLocale(language) ?? 'en-US',
+    appliedExit: auto ? exit : undefined,
+  };
+}
+
+/** The environment's upstream proxy, or undefined without one (the provider session is the id). */
+export function proxySpecOf(record: EnvironmentRecord): ProxySpec | undefined {
+  if (!usesProxy(record.proxyType)) return undefined;
+  const s = record.settings;
+  return {
+    type: record.proxyType,
+    host: record.proxyIp,
+    port: s.proxyPort,
+    username: s.proxyUsername,
+    password: s.proxyPassword,
+    country: s.countryCode,
+    city: s.cityCode,
+    region: s.regionCode,
+    sessionKey: record.id,
+  };
+}
+
+/**
+ * What the environment's fontconfig file changes (fingerprintSetting): the hidden fonts and the
+ * generic families with fonts (d), the hinting with canvas (a); the machine's otherwise.
+ */
+export function fontConfigOf(fingerprint: StoredFingerprint, setting: string): FontConfig {
+  const flags = fingerprintFlags(setting);
+  return {
+    hidden: flags.fonts ? fingerprint.hiddenFonts : [],
+    ...(flags.fonts ? { families: fingerprint.families } : {}),
+    ...(flags.canvas ? { rendering: fingerprint.rendering } : {}),
+  };
+}
 
 export interface LaunchInput {
   record: EnvironmentRecord;
@@ -117,8 +209,10 @@ export function launchCommand(input: LaunchInput): LaunchCommand {
     LANGUAGE: input.language.replace('-', '_'),
     ...(input.fontConfig ? { FONTCONFIG_FILE: input.fontConfig } : {}),
   };
-  // The vendor API keys of a distribution's wrapper would let the browser call home.
-  delete env.GOOGLE_API_KEY;
+  // The vendor API keys of a distribution's wrapper would let the browser call home. Translate
+  // is the one service a user asks for (GoogleTranslate 1): Chromium offers it only with a key,
+  // so the service's GOOGLE_API_KEY (if any) goes through then.
+  if (record.settings.googleTranslate !== 1) delete env.GOOGLE_API_KEY;
   delete env.GOOGLE_DEFAULT_CLIENT_ID;
   delete env.GOOGLE_DEFAULT_CLIENT_SECRET;
   return { args, env };

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { EnvSettings } from '../store/environments.ts';
+import type { EnvironmentSettings } from '../model/settings.ts';
 import type { FontFamilies, FontRendering } from './fingerprint.ts';
 
 /** Quiet, private and trace-free: every environment gets these. */
@@ -37,27 +37,38 @@ export const BASE_FLAGS = [
   '--component-updater=url-source=https://update.invalid',
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
-  '--disable-features=' +
-    [
-      'OptimizationHints',
-      'OptimizationHintsFetching',
-      'OptimizationGuideModelDownloading',
-      'OptimizationTargetPrediction',
-      'MediaRouter',
-      'DialMediaRouteProvider',
-      'AutofillServerCommunication',
-      'CertificateTransparencyComponentUpdater',
-      'InterestFeedContentSuggestions',
-      'Translate',
-      'TranslateUI',
-      'AcceptCHFrame',
-      'PrivacySandboxSettings4',
-      'HttpsUpgrades',
-      'NetworkTimeServiceQuerying',
-      'SafeBrowsingBetterTelemetryForEnterprise',
-      'LensOverlay',
-    ].join(','),
 ];
+
+/** Chromium features no environment wants: calls to the vendor's services, UI that gives it away. */
+const DISABLED_FEATURES = [
+  'OptimizationHints',
+  'OptimizationHintsFetching',
+  'OptimizationGuideModelDownloading',
+  'OptimizationTargetPrediction',
+  'MediaRouter',
+  'DialMediaRouteProvider',
+  'AutofillServerCommunication',
+  'CertificateTransparencyComponentUpdater',
+  'InterestFeedContentSuggestions',
+  'AcceptCHFrame',
+  'PrivacySandboxSettings4',
+  'HttpsUpgrades',
+  'NetworkTimeServiceQuerying',
+  'SafeBrowsingBetterTelemetryForEnterprise',
+  'LensOverlay',
+];
+
+/** Chrome's translate (its language detection, the omnibox icon and the "Translate?" bubble). */
+const TRANSLATE_FEATURES = ['Translate', 'TranslateUI'];
+
+/**
+ * The one `--disable-features` switch (Chromium reads only the last one given): translate stays
+ * off unless the environment's GoogleTranslate is 1.
+ */
+export function disableFeaturesFlag(s: Pick<EnvironmentSettings, 'googleTranslate'>): string {
+  const features = [...DISABLED_FEATURES, ...(s.googleTranslate === 1 ? [] : TRANSLATE_FEATURES)];
+  return `--disable-features=${features.join(',')}`;
+}
 
 /** A caller's flag: the spelling Chromium reads, what its value must be, and that shape in words. */
 interface AllowedArg {
@@ -169,18 +180,18 @@ export function callerArgs(args: readonly string[]): string[] {
 }
 
 /** The flags of the advanced settings. */
-export function settingFlags(s: EnvSettings): string[] {
-  const flags: string[] = [];
+export function settingFlags(s: EnvironmentSettings): string[] {
+  const flags: string[] = [disableFeaturesFlag(s)];
   flags.push(
-    s.AUTOPLAY_SETTING === 1
+    s.autoplay === 1
       ? '--autoplay-policy=no-user-gesture-required'
       : '--autoplay-policy=document-user-activation-required',
   );
-  if (s.SOUND_SETTING === 0) flags.push('--mute-audio');
-  if (s.fakedevice_forCamera === 1) {
+  if (s.sound === 0) flags.push('--mute-audio');
+  if (s.fakeCamera === 1) {
     flags.push('--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream');
   }
-  if (s.restore_on_startup === 1) flags.push('--restore-last-session');
+  if (s.restoreOnStartup === 1) flags.push('--restore-last-session');
   return flags;
 }
 
@@ -190,36 +201,39 @@ const BLOCK = 2;
 const ASK = 3;
 
 /** The preferences the advanced settings set (merged into the profile's Preferences file). */
-export function settingPreferences(s: EnvSettings, languages: string): Record<string, unknown> {
+export function settingPreferences(
+  s: EnvironmentSettings,
+  languages: string,
+): Record<string, unknown> {
   const contentSettings: Record<string, number> = {
     // 0 is Chrome's own default (sites may ask; Notification.permission 'default').
-    notifications: s.Notification === 1 ? ALLOW : ASK,
-    clipboard: s.CLIPBOARD_READ_WRITE === 1 ? ALLOW : ASK,
-    images: s.Disable_img === 1 ? BLOCK : ALLOW,
-    sound: s.SOUND_SETTING === 0 ? BLOCK : ALLOW,
-    autoplay: s.AUTOPLAY_SETTING === 1 ? ALLOW : BLOCK,
+    notifications: s.notifications === 1 ? ALLOW : ASK,
+    clipboard: s.clipboard === 1 ? ALLOW : ASK,
+    images: s.disableImages === 1 ? BLOCK : ALLOW,
+    sound: s.sound === 0 ? BLOCK : ALLOW,
+    autoplay: s.autoplay === 1 ? ALLOW : BLOCK,
   };
-  if (s.fakedevice_forCamera === 1) {
+  if (s.fakeCamera === 1) {
     contentSettings.media_stream_camera = ALLOW;
     contentSettings.media_stream_mic = ALLOW;
   }
   return {
     profile: {
       default_content_setting_values: contentSettings,
-      password_manager_enabled: s.SavePasswordPop === 1,
+      password_manager_enabled: s.savePasswordPrompt === 1,
       exit_type: 'Normal',
       exited_cleanly: true,
     },
-    credentials_enable_service: s.SavePasswordPop === 1,
+    credentials_enable_service: s.savePasswordPrompt === 1,
     credentials_enable_autosignin: false,
-    translate: { enabled: s.GoogleTranslate === 1 },
+    translate: { enabled: s.googleTranslate === 1 },
     intl: { accept_languages: languages, selected_languages: languages },
     webrtc: {
       ip_handling_policy: 'disable_non_proxied_udp',
       multiple_routes_enabled: false,
       nonproxied_udp_enabled: false,
     },
-    session: { restore_on_startup: s.restore_on_startup === 1 ? 1 : 5 },
+    session: { restore_on_startup: s.restoreOnStartup === 1 ? 1 : 5 },
     signin: { allowed: false, allowed_on_next_startup: false },
     sync: { requested: false },
     safebrowsing: { enabled: false },
@@ -229,7 +243,7 @@ export function settingPreferences(s: EnvSettings, languages: string): Record<st
     spellcheck: { dictionaries: [], use_spelling_service: false },
     browser: { has_seen_welcome_page: true, check_default_browser: false },
     autofill: {
-      enabled: s.SavePasswordPop === 1,
+      enabled: s.savePasswordPrompt === 1,
       profile_enabled: false,
       credit_card_enabled: false,
     },
@@ -318,7 +332,7 @@ export const HISTORY_PATHS = [
   'Default/Last Session',
   'Default/Last Tabs',
 ];
-/** What Exit_ClearChrome removes: all browsing data, keeping the preferences. */
+/** What clearOnExit removes: all browsing data, keeping the preferences. */
 export const BROWSING_DATA_PATHS = [
   ...CACHE_PATHS,
   ...COOKIE_PATHS,
@@ -341,23 +355,23 @@ export function removePaths(profile: string, paths: readonly string[]): void {
   }
 }
 
-/** Before a start: the Start_Clear* settings, and the locks a killed browser left. */
-export function prepareProfile(profile: string, s: EnvSettings): void {
+/** Before a start: the clear*OnStart settings, and the locks a killed browser left. */
+export function prepareProfile(profile: string, s: EnvironmentSettings): void {
   fs.mkdirSync(profile, { recursive: true });
-  if (s.StartClearCache === 1) removePaths(profile, CACHE_PATHS);
-  if (s.StartClearCookies === 1) removePaths(profile, COOKIE_PATHS);
-  if (s.StartClearHistory === 1) removePaths(profile, HISTORY_PATHS);
+  if (s.clearCacheOnStart === 1) removePaths(profile, CACHE_PATHS);
+  if (s.clearCookiesOnStart === 1) removePaths(profile, COOKIE_PATHS);
+  if (s.clearHistoryOnStart === 1) removePaths(profile, HISTORY_PATHS);
   for (const lock of ['SingletonLock', 'SingletonSocket', 'SingletonCookie']) {
     fs.rmSync(path.join(profile, lock), { force: true });
   }
 }
 
 export interface FontConfig {
-  /** Families this environment does not show (FingerPrint_Setting d). */
+  /** Families this environment does not show (fingerprintSetting d). */
   hidden: readonly string[];
   /** The families `sans-serif`, `serif` and `monospace` resolve to (d). */
   families?: FontFamilies;
-  /** Hinting (FingerPrint_Setting a): canvas text is rasterised differently. */
+  /** Hinting (fingerprintSetting a): canvas text is rasterised differently. */
   rendering?: FontRendering;
 }
 

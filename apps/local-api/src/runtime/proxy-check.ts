@@ -1,9 +1,9 @@
 /**
- * The proxy check (create and proxy/update with Automatic_Configure 1 or Is_CheckProxy 1, and each
- * start of an environment with Automatic_Configure 1): the proxy must accept a connection and its
+ * The proxy check (create and proxy/update with automaticConfigure 1 or checkProxy 1, and each
+ * start of an environment with automaticConfigure 1): the proxy must accept a connection and its
  * handshake, then carry a request to the IP-lookup endpoint, which tells the exit IP and its
  * country, time zone and position (the language follows from the country). Failures carry
- * libcurl's code (DESIGN: "Proxy checks answer with the curl code table"): could not resolve the
+ * libcurl's code (../shared/DESIGN.md: "Proxy checks answer with the curl code table"): could not resolve the
  * proxy 5, the target 6, connection refused 7, timeout 28, proxy handshake 97, …
  *
  * The endpoint is configurable (--ip-lookup, HAINIAO_IP_LOOKUP) and may answer in the shapes of

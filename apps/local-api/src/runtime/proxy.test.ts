@@ -53,7 +53,7 @@ describe('provider formats and upstream URLs', () => {
 
   test('schemes: HTTP(S), SOCKS4/4A/5 and the providers', () => {
     const spec = { host: '203.0.113.9', port: 1080, username: 'u', password: 'p:w' };
-    expect(upstreamUrl({ ...spec, type: 'SOCKS5' })).toBe('socks5://u:p%3Aw@203.0.113.9:1080');
+    expect(upstreamUrl({ ...spec, type: 'SOCKS5' })).toBe('socks5h://u:p%3Aw@203.0.113.9:1080');
     expect(upstreamUrl({ ...spec, type: 'SOCKS4' })).toBe('socks4://u@203.0.113.9:1080');
     expect(upstreamUrl({ ...spec, type: 'SOCKS4A' })).toBe('socks4a://u@203.0.113.9:1080');
     expect(upstreamUrl({ ...spec, type: 'HTTPS' })).toBe('https://u:p%3Aw@203.0.113.9:1080');

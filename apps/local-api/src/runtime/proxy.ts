@@ -83,7 +83,9 @@ const SCHEMES: Record<string, string> = {
   HTTPS: 'https',
   SOCKS4: 'socks4',
   SOCKS4A: 'socks4a',
-  SOCKS5: 'socks5',
+  // socks5h: the proxy resolves host names (as Chromium's SOCKS5 does), so no name is looked up
+  // on this machine, and the check's lookup works where only the proxy can resolve.
+  SOCKS5: 'socks5h',
   Oxylabsauto: 'http',
   Lumauto: 'http',
   Luminati_HTTP: 'http',
@@ -413,7 +415,7 @@ export async function startForwarder(
   let upstream: string;
   if (spec.type === 'SSH') {
     tunnel = await sshSocks(spec, options, report);
-    upstream = `socks5://127.0.0.1:${tunnel.port}`;
+    upstream = `socks5h://127.0.0.1:${tunnel.port}`;
   } else {
     upstream = upstreamUrl(spec);
   }

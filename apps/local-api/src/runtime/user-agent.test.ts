@@ -17,10 +17,12 @@ describe('user agents', () => {
 
   test.each(SYSTEMS)('every UA generated for %s passes its own check', (system) => {
     for (const version of [undefined, 95, 100, 106, 109, 110, 120, currentChromeMajor()]) {
-      const { User_Agent, Version } = randomUserAgent(system, { version, model: 'Model X1' });
-      expect(isUserAgentOf(User_Agent, system), `${system} ${version}: ${User_Agent}`).toBe(true);
-      expect(chromeMajor(User_Agent)).toBe(Version);
-      if (version) expect(Version).toBe(version);
+      const generated = randomUserAgent(system, { version, model: 'Model X1' });
+      const { userAgent } = generated;
+      expect(isUserAgentOf(userAgent, system), `${system} ${version}: ${userAgent}`).toBe(true);
+      expect(chromeMajor(userAgent)).toBe(generated.version);
+      if (version) expect(generated.version).toBe(version);
+      expect(generated).toMatchObject({ system, model: 'Model X1' });
     }
   });
 

@@ -1,5 +1,5 @@
 /**
- * User agents for environments (local-api.md §7 random-user-agent, and create without User_Agent).
+ * User agents for environments (../shared/spec/local-api.md §7 random-user-agent, and create without User_Agent).
  *
  * Samples come from header-generator (Apify's fingerprint-suite), a Bayesian network trained on
  * real traffic and updated with every release, so that without a Version the Chrome major follows
@@ -243,11 +243,12 @@ export function buildUserAgent(system: SystemName, major: number, model?: string
   }
 }
 
+/** A generated UA, with what it was generated for (the Chrome major chosen when none was asked). */
 export interface GeneratedUserAgent {
-  User_Agent: string;
-  SYSTEM: SystemName;
-  Version: number;
-  MobileModel: string;
+  userAgent: string;
+  system: SystemName;
+  version: number;
+  model: string;
 }
 
 /** The Chrome major a UA names (Chrome/ or CriOS/), or undefined. */
@@ -276,10 +277,10 @@ export function randomUserAgent(
       ? undefined
       : sample(os, version);
   return {
-    User_Agent: sampled ?? buildUserAgent(system, version, model),
-    SYSTEM: system,
-    Version: version,
-    MobileModel: model,
+    userAgent: sampled ?? buildUserAgent(system, version, model),
+    system,
+    version,
+    model,
   };
 }
 

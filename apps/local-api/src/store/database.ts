@@ -127,9 +127,68 @@ const MIGRATIONS: readonly ((db: SQLite.Database) => void)[] = [
       ) strict, without rowid;
     `);
   },
+  // The settings JSON in our own names (model/settings.ts) instead of the calls' spellings.
+  (db) => renameSettingKeys(db, SETTING_RENAMES_4),
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * The calls' spelling → ours, as migration 4 renamed them. Frozen here (not read from
+ * routes/wire-settings.ts): a migration keeps doing what it did when the names move on.
+ */
+const SETTING_RENAMES_4: Readonly<Record<string, string>> = {
+  Automatic_Configure: 'automaticConfigure',
+  MobileModel: 'mobileModel',
+  resolution: 'resolution',
+  FingerPrint_Setting: 'fingerprintSetting',
+  FingerPrint_Noise: 'fingerprintNoise',
+  Lock_Browser_windows_size: 'lockWindowSize',
+  Disable_video: 'disableVideo',
+  Disable_img: 'disableImages',
+  ImageInvisible: 'invisibleImages',
+  AUTOPLAY_SETTING: 'autoplay',
+  SOUND_SETTING: 'sound',
+  GoogleTranslate: 'googleTranslate',
+  SavePasswordPop: 'savePasswordPrompt',
+  Notification: 'notifications',
+  CLIPBOARD_READ_WRITE: 'clipboard',
+  NetError_StopChrome: 'stopOnProxyError',
+  fakedevice_forCamera: 'fakeCamera',
+  Exit_ClearChrome: 'clearOnExit',
+  restore_on_startup: 'restoreOnStartup',
+  Exit_SaveCookie: 'saveCookiesOnExit',
+  forcembpoint: 'forceCheckPage',
+  StartClearCache: 'clearCacheOnStart',
+  StartClearCookies: 'clearCookiesOnStart',
+  StartClearHistory: 'clearHistoryOnStart',
+  Static_PublicIP: 'staticPublicIp',
+  Static_PrivateIP: 'staticPrivateIp',
+  TimeZone: 'timezone',
+  CountryCode: 'countryCode',
+  CityCode: 'cityCode',
+  RegionCode: 'regionCode',
+  LanguageCode: 'languageCode',
+  Proxy_Port: 'proxyPort',
+  Proxy_Username: 'proxyUsername',
+  Proxy_Password: 'proxyPassword',
+  Is_CheckProxy: 'checkProxy',
+  StaticIP_Type: 'staticIpType',
+};
+
+/** Rewrites every environment's settings JSON with `renames` applied (other keys kept). */
+function renameSettingKeys(db: SQLite.Database, renames: Readonly<Record<string, string>>): void {
+  const rows = db.prepare<[], { seq: number; settings: string }>(
+    'select seq, settings from env_data',
+  );
+  const update = db.prepare<[string, number]>('update env_data set settings = ? where seq = ?');
+  for (const row of rows.all()) {
+    const old = JSON.parse(row.settings) as Record<string, unknown>;
+    const renamed: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(old)) renamed[renames[key] ?? key] = value;
+    update.run(JSON.stringify(renamed), row.seq);
+  }
+}
 
 /** Lowers `target`'s mode to `mode` when group or others have any access to it. */
 function ownerOnly(target: string, mode: number): void {

@@ -1,164 +1,21 @@
 /**
  * Environments ("sessions") in the local store, always seen through an account: an account sees
- * the environments it owns and those shared with it (local-api.md §6), and changes only its own.
+ * the environments it owns and those shared with it (../shared/spec/local-api.md §6), and changes only its own.
  * Every read and write of the routes goes through `visible()` / `visibleMany()`.
  */
 import type SQLite from 'better-sqlite3';
+import { cookieSites, type StoredCookie } from '../model/cookie.ts';
+import type {
+  AssignedScript,
+  EnvironmentRecord,
+  InstalledPlugin,
+  ListFilters,
+  ScriptToAdd,
+  StartPage,
+  Visible,
+} from '../model/environment.ts';
+import { DEFAULT_SETTINGS, type EnvironmentSettings } from '../model/settings.ts';
 import { optimizeStore } from './database.ts';
-import type { StoredCookie } from '../runtime/cookies.ts';
-import { cookieSites } from '../runtime/cookies.ts';
-
-/** The settings of an environment beyond its indexed columns, spelt as the calls spell them. */
-export interface EnvSettings {
-  Automatic_Configure: number;
-  MobileModel: string;
-  resolution: string;
-  FingerPrint_Setting: string;
-  /** 1: scripted read-back noise (opt-in, detectable; runtime/inject.ts). */
-  FingerPrint_Noise: number;
-  Lock_Browser_windows_size: number;
-  Disable_video: number;
-  Disable_img: number;
-  ImageInvisible: number;
-  AUTOPLAY_SETTING: number;
-  SOUND_SETTING: number;
-  GoogleTranslate: number;
-  SavePasswordPop: number;
-  Notification: number;
-  CLIPBOARD_READ_WRITE: number;
-  NetError_StopChrome: number;
-  fakedevice_forCamera: number;
-  Exit_ClearChrome: number;
-  restore_on_startup: number;
-  Exit_SaveCookie: number;
-  forcembpoint: number;
-  StartClearCache: number;
-  StartClearCookies: number;
-  StartClearHistory: number;
-  Static_PublicIP: string;
-  Static_PrivateIP: string;
-  TimeZone: string;
-  CountryCode: string;
-  CityCode: string;
-  RegionCode: string;
-  LanguageCode: string;
-  Proxy_Port: number;
-  Proxy_Username: string;
-  Proxy_Password: string;
-  Is_CheckProxy: number;
-  StaticIP_Type: number;
-}
-
-/**
- * Defaults of a new environment: every fingerprint switch on, media and sound allowed, pop-ups
- * and permissions off, cookies kept on exit, the browser stopped when the proxy fails. Empty
- * locale fields follow the proxy (Automatic_Configure 1) or the system at start.
- */
-export const DEFAULT_SETTINGS: EnvSettings = {
-  Automatic_Configure: 0,
-  MobileModel: '',
-  resolution: '',
-  FingerPrint_Setting: '1,1,1,1',
-  FingerPrint_Noise: 0,
-  Lock_Browser_windows_size: 0,
-  Disable_video: 0,
-  Disable_img: 0,
-  ImageInvisible: 0,
-  AUTOPLAY_SETTING: 1,
-  SOUND_SETTING: 1,
-  GoogleTranslate: 0,
-  SavePasswordPop: 0,
-  Notification: 0,
-  CLIPBOARD_READ_WRITE: 0,
-  NetError_StopChrome: 1,
-  fakedevice_forCamera: 0,
-  Exit_ClearChrome: 0,
-  restore_on_startup: 0,
-  Exit_SaveCookie: 1,
-  forcembpoint: 0,
-  StartClearCache: 0,
-  StartClearCookies: 0,
-  StartClearHistory: 0,
-  Static_PublicIP: '',
-  Static_PrivateIP: '',
-  TimeZone: '',
-  CountryCode: '',
-  CityCode: '',
-  RegionCode: '',
-  LanguageCode: '',
-  Proxy_Port: 0,
-  Proxy_Username: '',
-  Proxy_Password: '',
-  Is_CheckProxy: 0,
-  StaticIP_Type: 0,
-};
-
-export interface EnvironmentRecord {
-  id: string;
-  owner: string;
-  name: string;
-  description: string;
-  group: string;
-  system: string;
-  userAgent: string;
-  proxyType: string;
-  proxyIp: string;
-  settings: EnvSettings;
-  cookies: StoredCookie[];
-  createdAt: number;
-  updatedAt: number;
-}
-
-/** An environment as one account sees it. */
-export interface Visible {
-  record: EnvironmentRecord;
-  /** False for an environment shared with the account by another. */
-  owned: boolean;
-}
-
-export interface StartPage {
-  url: string;
-  /** 1: opened on start (every page the calls add); 0: kept but not opened. */
-  flag: number;
-}
-
-export interface PluginRow {
-  plugin_id: string;
-  name: string;
-  version: string;
-}
-
-export interface ScriptRow {
-  script_id: string;
-  name: string;
-  version: string;
-  active: number;
-}
-
-export interface ListFilters {
-  name?: string;
-  group?: string;
-  createdFrom?: number;
-  createdTo?: number;
-  updatedFrom?: number;
-  updatedTo?: number;
-  received?: boolean;
-  receivedFrom?: string;
-  sent?: boolean;
-  sentTo?: string;
-  userAgent?: string;
-  proxyIp?: string;
-  proxyType?: string;
-  comment?: string;
-  withWebAccount?: boolean;
-  webAccount?: string;
-  withPlugins?: boolean;
-  pluginId?: string;
-  withScript?: boolean;
-  scriptId?: string;
-  offset: number;
-  limit: number;
-}
 
 interface Row {
   seq: number;
@@ -183,7 +40,7 @@ interface DataRow {
 /** A record whose JSON columns are read and parsed when first used (brief answers never are). */
 function toRecord(row: Row, load: (seq: number) => DataRow | undefined): EnvironmentRecord {
   let data: DataRow | undefined;
-  let settings: EnvSettings | undefined;
+  let settings: EnvironmentSettings | undefined;
   let cookies: StoredCookie[] | undefined;
   const json = () => (data ??= load(row.seq) ?? { settings: '{}', cookies: '[]' });
   return {
@@ -199,7 +56,7 @@ function toRecord(row: Row, load: (seq: number) => DataRow | undefined): Environ
     get settings() {
       return (settings ??= {
         ...DEFAULT_SETTINGS,
-        ...(JSON.parse(json().settings) as Partial<EnvSettings>),
+        ...(JSON.parse(json().settings) as Partial<EnvironmentSettings>),
       });
     },
     set settings(value) {
@@ -325,8 +182,9 @@ export function environmentStore(db: SQLite.Database) {
   const insertPage = db.prepare<[string, number, string, number]>(
     'insert into env_start_page (env_id, position, url, flag) values (?, ?, ?, ?)',
   );
-  const plugins = db.prepare<[string], PluginRow>(
-    'select plugin_id, name, version from env_plugin where env_id = ? order by installed_at, plugin_id',
+  const plugins = db.prepare<[string], InstalledPlugin>(
+    `select plugin_id as pluginId, name, version from env_plugin where env_id = ?
+     order by installed_at, plugin_id`,
   );
   const upsertPlugin = db.prepare<[string, string, string, string, number]>(`
     insert into env_plugin (env_id, plugin_id, name, version, installed_at) values (?, ?, ?, ?, ?)
@@ -334,8 +192,9 @@ export function environmentStore(db: SQLite.Database) {
   const deletePlugin = db.prepare<[string, string]>(
     'delete from env_plugin where env_id = ? and plugin_id = ?',
   );
-  const scripts = db.prepare<[string], ScriptRow>(
-    'select script_id, name, version, active from env_script where env_id = ? order by added_at, script_id',
+  const scripts = db.prepare<[string], Omit<AssignedScript, 'active'> & { active: number }>(
+    `select script_id as scriptId, name, version, active from env_script where env_id = ?
+     order by added_at, script_id`,
   );
   const insertScript = db.prepare<[string, string, string, string, number]>(`
     insert into env_script (env_id, script_id, name, version, active, added_at) values (?, ?, ?, ?, 0, ?)
@@ -577,11 +436,11 @@ export function environmentStore(db: SQLite.Database) {
         .map((row) => (row as { id: string }).id);
     },
 
-    plugins: (id: string) => plugins.all(id),
-    installPlugins(id: string, list: readonly PluginRow[]): void {
+    plugins: (id: string): InstalledPlugin[] => plugins.all(id),
+    installPlugins(id: string, list: readonly InstalledPlugin[]): void {
       db.transaction(() => {
         const now = Date.now();
-        for (const p of list) upsertPlugin.run(id, p.plugin_id, p.name, p.version, now);
+        for (const p of list) upsertPlugin.run(id, p.pluginId, p.name, p.version, now);
         touchRow.run(tick(), id);
       })();
     },
@@ -592,16 +451,14 @@ export function environmentStore(db: SQLite.Database) {
       })();
     },
 
-    scripts: (id: string) => scripts.all(id),
-    addScripts(
-      id: string,
-      list: readonly { script_id: string; name: string; version: string; source: string }[],
-    ): void {
+    scripts: (id: string): AssignedScript[] =>
+      scripts.all(id).map((row) => ({ ...row, active: row.active === 1 })),
+    addScripts(id: string, list: readonly ScriptToAdd[]): void {
       db.transaction(() => {
         const now = Date.now();
         for (const s of list) {
-          upsertScriptSource.run(s.script_id, s.version, s.name, s.source);
-          insertScript.run(id, s.script_id, s.name, s.version, now);
+          upsertScriptSource.run(s.scriptId, s.version, s.name, s.source);
+          insertScript.run(id, s.scriptId, s.name, s.version, now);
         }
         touchRow.run(tick(), id);
       })();

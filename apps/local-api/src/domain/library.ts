@@ -2,24 +2,18 @@
  * The cloud's script and plugin library, as the local API uses it: the lists (cached briefly), and
  * the files, downloaded on install/assign, checked against their SHA-256 and kept in the data
  * folder for the browser runtime to load:
- *   <data>/library/plugins/<Plugin_Id>/<version>/   the unpacked extension (--load-extension)
- *   <data>/library/scripts/<Script_ID>/<version>.js the script
+ *   <data>/library/plugins/<pluginId>/<version>/   the unpacked extension (--load-extension)
+ *   <data>/library/scripts/<scriptId>/<version>.js the script
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Unzip, UnzipInflate, unzipSync } from 'fflate';
-import {
-  localApiMessages,
-  MainCodes,
-  type Lang,
-  type LibraryPluginVersion,
-  type LibraryScript,
-  type Localized,
-} from '@hainiao/contract';
+import { localApiMessages, type Lang, type Localized } from '@hainiao/contract';
 import { cloudFailure, type AccountSession, type Login } from '../account/session.ts';
-import { CloudCallError, type CloudClient } from '../cloud/client.ts';
-import { fail, LocalApiError } from '../http/envelope.ts';
+import { CloudCallError, LIBRARY_FIELD_NAMES, type CloudClient } from '../cloud/client.ts';
+import { DomainError } from '../model/errors.ts';
+import type { PluginVersion, ScriptVersion } from '../model/library.ts';
 
 const LIST_CACHE_MS = 30_000;
 
@@ -53,16 +47,19 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) /
 
 /** The library-download failure (-5), with the cloud's reason or the rule the answer broke. */
 function unavailable(reason: string) {
-  return fail(MainCodes.code.LOGIN_SERVER_ERROR, localApiMessages.libraryUnavailable, { reason });
+  return new DomainError('LOGIN_SERVER_ERROR', localApiMessages.libraryUnavailable, { reason });
 }
 function refused(message: Localized, values: Record<string, string | number>) {
-  return fail(MainCodes.code.LOGIN_SERVER_ERROR, message, values);
+  return new DomainError('LOGIN_SERVER_ERROR', message, values);
 }
 
-/** `name` as a path component, or the failure naming the rule. */
-function safeName(field: string, value: unknown): string {
+/** `value` as a path component, or the failure naming the cloud's field and the rule. */
+function safeName(field: keyof typeof LIBRARY_FIELD_NAMES, value: unknown): string {
   if (!isSafeName(value)) {
-    throw refused(localApiMessages.libraryUnsafeName, { field, value: JSON.stringify(value) });
+    throw refused(localApiMessages.libraryUnsafeName, {
+      field: LIBRARY_FIELD_NAMES[field],
+      value: JSON.stringify(value),
+    });
   }
   return value;
 }
@@ -105,14 +102,14 @@ export function unpackPlugin(bytes: Uint8Array, url: string): Record<string, Uin
       },
     });
   } catch (error) {
-    if (error instanceof LocalApiError) throw error;
+    if (error instanceof DomainError) throw error;
     throw unavailable(`${url}: not a zip archive`);
   }
 
   const files: Record<string, Uint8Array> = {};
   let total = 0;
   let count = 0;
-  let failure: LocalApiError | undefined;
+  let failure: DomainError | undefined;
   const unzip = new Unzip((file) => {
     if (failure) return;
     count += 1;
@@ -172,7 +169,7 @@ export function library(options: { cloud: CloudClient; session: AccountSession; 
       return items;
     } catch (error) {
       const failure = cloudFailure(error, 'call');
-      if (failure.code === MainCodes.code.LOGIN_EXPIRE) session.expired();
+      if (failure.code === 'LOGIN_EXPIRE') session.expired();
       throw failure;
     }
   }
@@ -183,7 +180,7 @@ export function library(options: { cloud: CloudClient; session: AccountSession; 
       bytes = await cloud.download(url, maxBytes);
     } catch (error) {
       if (error instanceof CloudCallError && error.localized) {
-        throw fail(MainCodes.code.LOGIN_SERVER_ERROR, error.localized);
+        throw new DomainError('LOGIN_SERVER_ERROR', error.localized);
       }
       throw unavailable((error as Error).message);
     }
@@ -218,18 +215,18 @@ export function library(options: { cloud: CloudClient; session: AccountSession; 
   return {
     root,
     plugins: (login: Login, lang: Lang) =>
-      list<LibraryPluginVersion>('plugins', login, lang, () => cloud.pluginList(login.token, lang)),
+      list<PluginVersion>('plugins', login, lang, () => cloud.pluginList(login.token, lang)),
     scripts: (login: Login, lang: Lang) =>
-      list<LibraryScript>('scripts', login, lang, () => cloud.scriptList(login.token, lang)),
+      list<ScriptVersion>('scripts', login, lang, () => cloud.scriptList(login.token, lang)),
 
     /** The folder of a plugin version (the id and version checked: they come from the cloud). */
     pluginDir(pluginId: string, version: string): string {
-      return inside('plugins', safeName('Plugin_Id', pluginId), safeName('Plugin_Ver', version));
+      return inside('plugins', safeName('pluginId', pluginId), safeName('pluginVersion', version));
     },
 
     /** Downloads and unpacks a plugin version unless it is already there; answers its folder. */
-    async ensurePlugin(plugin: LibraryPluginVersion): Promise<string> {
-      const dir = this.pluginDir(plugin.Plugin_Id, plugin.Plugin_Ver);
+    async ensurePlugin(plugin: PluginVersion): Promise<string> {
+      const dir = this.pluginDir(plugin.pluginId, plugin.version);
       if (fs.existsSync(path.join(dir, 'manifest.json'))) return dir;
       const bytes = await download(plugin.url, plugin.sha256, PLUGIN_DOWNLOAD_MAX_BYTES);
       const files = unpackPlugin(bytes, plugin.url);
@@ -257,14 +254,14 @@ export function library(options: { cloud: CloudClient; session: AccountSession; 
     scriptFile(scriptId: string, version: string): string {
       return inside(
         'scripts',
-        safeName('Script_ID', scriptId),
-        `${safeName('Script_Ver', version)}.js`,
+        safeName('scriptId', scriptId),
+        `${safeName('scriptVersion', version)}.js`,
       );
     },
 
     /** Downloads a script unless it is already there; answers its source. */
-    async ensureScript(script: LibraryScript): Promise<string> {
-      const file = this.scriptFile(script.Script_ID, script.Script_Ver);
+    async ensureScript(script: ScriptVersion): Promise<string> {
+      const file = this.scriptFile(script.scriptId, script.version);
       if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8');
       const bytes = await download(script.url, script.sha256, SCRIPT_MAX_BYTES);
       place(file, (temporary) => fs.writeFileSync(temporary, bytes));

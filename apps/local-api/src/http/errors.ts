@@ -1,0 +1,33 @@
+/**
+ * The one place a DomainError (model/errors.ts) becomes the wire's failure: its code name becomes
+ * the number of the spec's tables (../shared/spec/local-api.md §8), its message the code's own unless the domain
+ * gave a more precise one, its data what the spec names (-105 carries curl's failure).
+ */
+import { BrowserCodes, MainCodes, SessionCodes, type Localized } from '@hainiao/contract';
+import { ProxyCheckError, type CodeName, type DomainError } from '../model/errors.ts';
+import { fail, type LocalApiError } from './envelope.ts';
+
+/** The tables a name may come from; a name in two of them has the same number in both. */
+const TABLES = [SessionCodes, BrowserCodes, MainCodes] as const;
+
+function entryOf(name: CodeName): { code: number; en: string; zh: string } {
+  for (const table of TABLES) {
+    const code = (table.code as Readonly<Record<string, number>>)[name];
+    const entry = code === undefined ? undefined : table.get(code);
+    if (entry) return entry;
+  }
+  throw new Error(`no code named ${name}`);
+}
+
+/** The number of a code name (e.g. 'PROXY_INVALID' → -104). */
+export const codeOf = (name: CodeName): number => entryOf(name).code;
+
+export function toLocalApiError(error: DomainError): LocalApiError {
+  const entry = entryOf(error.code);
+  const message: Localized = error.reason ?? { en: entry.en, zh: entry.zh };
+  const data =
+    error instanceof ProxyCheckError
+      ? { Proxy_Check_Code: error.curlCode, Proxy_Check_Name: error.curlName }
+      : null;
+  return fail(entry.code, message, { ...error.values }, 200, data);
+}

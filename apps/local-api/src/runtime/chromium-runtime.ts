@@ -1,0 +1,290 @@
+/**
+ * The browser runtime: one isolated Chromium process tree per running environment, with its own
+ * profile folder, DevTools port, proxy forwarder, fingerprint, locale, cookies, start pages,
+ * extensions and script. This file only composes the parts:
+ *
+ * - launch.ts: the command line and environment variables (pure); prepare-launch.ts writes the
+ *   profile and assembles them with what each target gets;
+ * - proxy-launch.ts: the forwarder, the probe and the exit lookup at start;
+ * - supervisor.ts: the process, its DevTools port, stop/kill, -12, the `<data>/run/` state files;
+ * - instrument.ts: every target's overrides, cookies in and out, the start tabs;
+ * - proxy-watch.ts: a running environment's proxy (stopOnProxyError, -13).
+ */
+import os from 'node:os';
+import path from 'node:path';
+import type SQLite from 'better-sqlite3';
+import { BrowserCodes } from '@hainiao/contract';
+import type { BrowserResult, BrowserRuntime, LaunchPlan, RunningBrowser } from './browser.ts';
+import { discoverBrowser, type BrowserInstall } from './discovery.ts';
+import { fingerprintStore, warmUpGenerator } from './fingerprint.ts';
+import { instrumentTargets, startTabs, takeCookiesOut } from './instrument.ts';
+import { missingDisplay, proxySpecOf } from './launch.ts';
+import { fontFamilies, lanAddress } from './machine.ts';
+import { prepareLaunch } from './prepare-launch.ts';
+import { BROWSING_DATA_PATHS, removePaths } from './profile.ts';
+import { DEFAULT_IP_LOOKUP_URL } from './proxy-check.ts';
+import { openProxy } from './proxy-launch.ts';
+import { watchProxy } from './proxy-watch.ts';
+import { hostKeyFileOf, type Forwarder } from './proxy.ts';
+import { runningInfo } from './running-info.ts';
+import {
+  endPreviousRun,
+  launchQueue,
+  LaunchFailure,
+  spawnBrowser,
+  type BrowserProcess,
+} from './supervisor.ts';
+
+const B = BrowserCodes.code;
+
+export interface ChromiumRuntimeOptions {
+  db: SQLite.Database;
+  dataDir: string;
+  /** --browser-path (else HAINIAO_BROWSER_PATH, else the usual locations). */
+  browserPath?: string;
+  /** The IP-lookup endpoint (automaticConfigure 1, checkProxy 1). */
+  ipLookupUrl?: string;
+  proxyCheckTimeoutMs?: number;
+  /** How often a running environment's upstream proxy is probed (stopOnProxyError). */
+  proxyProbeIntervalMs?: number;
+  /** Launches at the same time (default: the number of CPUs, at least 2). */
+  launchConcurrency?: number;
+  /** Accept self-signed certificates of HTTPS proxies (tests). */
+  insecureUpstreamTls?: boolean;
+  env?: NodeJS.ProcessEnv;
+  /** Time allowed for a browser to come up (its DevTools port) and to close. */
+  launchTimeoutMs?: number;
+  closeTimeoutMs?: number;
+}
+
+interface Running {
+  info: RunningBrowser;
+  proc: BrowserProcess;
+  forwarder?: Forwarder | undefined;
+  stopWatch?: () => void;
+  plan: LaunchPlan;
+}
+
+/**
+ * Runs the start's writes of the environment's folder (profile, preferences, fonts): a file system
+ * that refuses them (a damaged data folder, no space, no permission) is -1, init data failed.
+ */
+function initData<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    if (typeof (error as NodeJS.ErrnoException).syscall === 'string') {
+      throw new LaunchFailure(B.INIT_DATA_FAILED, (error as Error).message);
+    }
+    throw error;
+  }
+}
+
+export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime & {
+  /** The browser found (or why none), for the service's start-up line. */
+  browser(): Promise<BrowserInstall>;
+} {
+  const env = options.env ?? process.env;
+  const debug = Boolean(env.HAINIAO_DEBUG_CDP);
+  const fingerprints = fingerprintStore(options.db);
+  const runDir = path.join(options.dataDir, 'run');
+  const sessionsDir = path.join(options.dataDir, 'sessions');
+  const running = new Map<string, Running>();
+  const starting = new Set<string>();
+  const conditions = new Map<string, number>();
+  const queue = launchQueue(options.launchConcurrency ?? Math.max(2, os.cpus().length));
+  const launchTimeout = options.launchTimeoutMs ?? 30_000;
+  const closeTimeout = options.closeTimeoutMs ?? 5_000;
+  const lookupUrl = options.ipLookupUrl ?? env.HAINIAO_IP_LOOKUP ?? DEFAULT_IP_LOOKUP_URL;
+  let discovered: Promise<BrowserInstall> | undefined;
+  const browser = () => {
+    discovered ??= discoverBrowser(options.browserPath, env);
+    // A failed discovery is retried at the next start (the user may install a browser).
+    discovered.catch(() => (discovered = undefined));
+    return discovered;
+  };
+
+  endPreviousRun(runDir, sessionsDir);
+  warmUpGenerator();
+  // Find the browser (and its driver) and the fonts now, not at the first start.
+  setTimeout(() => {
+    browser().catch(() => undefined);
+    fontFamilies();
+  }, 0).unref();
+
+  function finish(id: string, entry: Running, condition?: number): void {
+    if (running.get(id) !== entry) return;
+    running.delete(id);
+    if (condition !== undefined) conditions.set(id, condition);
+    entry.stopWatch?.();
+    entry.proc.dispose();
+    void entry.forwarder?.close();
+    if (entry.plan.environment.settings.clearOnExit === 1) {
+      removePaths(path.join(sessionsDir, id, 'profile'), BROWSING_DATA_PATHS);
+    }
+  }
+
+  const saveCookies = (entry: Running) =>
+    takeCookiesOut(entry.proc.cdp, entry.plan.environment.settings.saveCookiesOnExit, (cookies) =>
+      entry.plan.saveCookies(cookies),
+    );
+
+  async function launch(plan: LaunchPlan): Promise<RunningBrowser> {
+    const record = plan.environment;
+    const id = record.id;
+    const s = record.settings;
+    let install: BrowserInstall;
+    try {
+      install = await browser();
+    } catch (error) {
+      throw new LaunchFailure(B.START_BROWSER_FAILED, (error as Error).message);
+    }
+    const noDisplay = missingDisplay(plan.headless, env);
+    if (noDisplay) throw new LaunchFailure(B.START_BROWSER_FAILED, noDisplay);
+    const t0 = Date.now();
+    const mark = (what: string) => {
+      if (debug) console.error(`[timing] ${what} ${Date.now() - t0} ms`);
+    };
+    const sessionDir = path.join(sessionsDir, id);
+    const fingerprint = fingerprints.ensure(record, fontFamilies());
+    const spec = proxySpecOf(record);
+    const { forwarder, exit } = await openProxy(spec, s, {
+      insecureUpstreamTls: options.insecureUpstreamTls ?? false,
+      // SSH: the server's host key, pinned on first use (proxy.ts).
+      hostKeyFile: hostKeyFileOf(sessionsDir, id),
+      lookupUrl,
+      lookupTimeoutMs: options.proxyCheckTimeoutMs ?? 10_000,
+    });
+    let owned = forwarder; // closed on the way out unless a running entry took it
+    try {
+      const { profile, command, setup, locale, userAgent, userPort } = initData(() =>
+        prepareLaunch({
+          plan,
+          install,
+          fingerprint,
+          sessionDir,
+          exit,
+          forwarderPort: forwarder?.port,
+          env,
+        }),
+      );
+      mark('spawn');
+      const proc = spawnBrowser({
+        executable: install.path,
+        args: command.args,
+        env: command.env,
+        stateFile: path.join(runDir, `${id}.json`),
+        marker: `--user-data-dir=${profile}`,
+      });
+      const info = runningInfo({
+        plan,
+        install,
+        pid: proc.child.pid ?? 0,
+        startedAt: Date.now(),
+        sessionDir,
+        proxied: spec !== undefined,
+        exit,
+        locale,
+        userAgent,
+        lanAddress: lanAddress(),
+      });
+      const entry: Running = { info, proc, forwarder, plan };
+      // The DevTools port and the targets' set-up at once: the pipe takes commands before the
+      // browser has finished starting.
+      let openTabs: () => Promise<void> = async () => {};
+      try {
+        await Promise.all([
+          proc.devToolsPort(launchTimeout, userPort).then((port) => {
+            info.cdpPort = port;
+            mark('port');
+          }),
+          instrumentTargets(proc.cdp, setup, { cookies: record.cookies, debug }).then(
+            (open) => void (openTabs = () => open(startTabs(plan.startPages, s.forceCheckPage))),
+            (error: Error) => {
+              throw error instanceof LaunchFailure
+                ? error
+                : new LaunchFailure(B.CDP_INIT_FAILED, error.message);
+            },
+          ),
+        ]);
+        mark('targets');
+      } catch (error) {
+        proc.ending = true;
+        proc.dispose();
+        throw error;
+      }
+      running.set(id, entry);
+      owned = undefined;
+      if (proc.hasExited()) {
+        finish(id, entry, B.BROWSER_EXITED);
+        throw new LaunchFailure(B.BROWSER_EXITED, 'the browser exited at start');
+      }
+      proc.onExit((condition) => finish(id, entry, condition));
+      if (forwarder && spec && s.stopOnProxyError === 1) {
+        entry.stopWatch = watchProxy({
+          spec,
+          forwarder,
+          intervalMs: options.proxyProbeIntervalMs ?? 5000,
+          active: () => !proc.ending && running.get(id) === entry,
+          onDown: async () => {
+            proc.ending = true;
+            await saveCookies(entry);
+            finish(id, entry, B.CONNECTION_FAILED);
+          },
+        });
+      }
+      // The tabs open once the caller has its answer.
+      openTabs().catch(() => undefined);
+      return info;
+    } finally {
+      await owned?.close();
+    }
+  }
+
+  /** Stops or kills one browser; `condition` is what its status reads afterwards (-17 at logout). */
+  async function end(id: string, graceful: boolean, condition?: number): Promise<BrowserResult> {
+    conditions.delete(id);
+    const entry = running.get(id);
+    if (!entry) return { status: B.SUCCESS };
+    entry.proc.ending = true;
+    await saveCookies(entry);
+    const ended = graceful
+      ? await entry.proc.close(closeTimeout)
+      : await entry.proc.kill(closeTimeout);
+    finish(id, entry);
+    // Set after finish: the exit listener may have finished the entry already, without a condition.
+    if (condition !== undefined) conditions.set(id, condition);
+    if (ended) return { status: B.SUCCESS };
+    return { status: graceful ? B.CLOSE_FAILED : B.FORCE_CLOSE_FAILED };
+  }
+
+  return {
+    browser,
+    running: (id) => running.get(id)?.info,
+    runningIds: () => [...running.keys()],
+    condition: (id) => (starting.has(id) && !running.has(id) ? B.ENV_QUEUED : conditions.get(id)),
+    async start(plan) {
+      const id = plan.environment.id;
+      if (running.has(id)) return { status: B.ENV_RUNNING, running: running.get(id)!.info };
+      if (starting.has(id)) return { status: B.ENV_QUEUED };
+      starting.add(id);
+      conditions.delete(id);
+      try {
+        const info = await queue(() => launch(plan));
+        return { status: B.SUCCESS, running: info };
+      } catch (error) {
+        if (error instanceof LaunchFailure) return { status: error.status, reason: error.message };
+        return { status: B.START_BROWSER_FAILED, reason: (error as Error).message };
+      } finally {
+        starting.delete(id);
+      }
+    },
+    stop: (id) => end(id, true),
+    kill: (id) => end(id, false),
+    async stopAll() {
+      // Every caller ends the browsers because the login ends (logout, an expired lease, a switch
+      // of account, quit): their status then reads -17, logout exit (../shared/spec/local-api.md §8).
+      await Promise.all([...running.keys()].map((id) => end(id, true, B.LOGOUT_EXIT)));
+    },
+  };
+}

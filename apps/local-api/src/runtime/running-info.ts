@@ -1,0 +1,59 @@
+/**
+ * What a running environment reports (../shared/spec/local-api.md §3 "Running environment information"), from
+ * its start: the record, the plan, the browser, the proxy's exit and the locale it got.
+ */
+import type { LaunchPlan, RunningBrowser } from './browser.ts';
+import type { BrowserInstall } from './discovery.ts';
+import { pageOnlyValues } from './host.ts';
+import type { LaunchLocale } from './launch.ts';
+import type { ExitInfo } from './proxy-check.ts';
+
+export interface RunningInfoInput {
+  plan: LaunchPlan;
+  install: Pick<BrowserInstall, 'path' | 'driver' | 'version'>;
+  pid: number;
+  startedAt: number;
+  /** `<data>/sessions/<id>` */
+  sessionDir: string;
+  /** Whether the environment goes through a proxy. */
+  proxied: boolean;
+  /** The exit as the lookup saw it (when asked and answered). */
+  exit?: ExitInfo | undefined;
+  locale: Pick<LaunchLocale, 'timezone' | 'language'>;
+  userAgent: string;
+  /** This machine's LAN address (the internal IP without staticPrivateIp). */
+  lanAddress: string;
+}
+
+/** The report; cdpPort is 0 until the browser names its port. */
+export function runningInfo(input: RunningInfoInput): RunningBrowser {
+  const { plan, install, exit } = input;
+  const record = plan.environment;
+  const s = record.settings;
+  return {
+    id: record.id,
+    processId: input.pid,
+    startedAt: input.startedAt,
+    args: plan.args,
+    headless: plan.headless,
+    browserPath: install.path,
+    cdpPort: 0,
+    dataDir: input.sessionDir,
+    driverPath: install.driver,
+    browserVersion: install.version,
+    publicIp: exit?.ip ?? s.staticPublicIp,
+    internalIp: s.staticPrivateIp || input.lanAddress,
+    dynamicIp: input.proxied && s.staticIpType !== 1,
+    proxyType: record.proxyType,
+    proxyIp: record.proxyIp,
+    proxyPort: input.proxied ? s.proxyPort : 0,
+    startPage: plan.startPages[0] ?? '',
+    pluginIds: plan.plugins.map((plugin) => plugin.pluginId),
+    activeScriptId: plan.script?.scriptId ?? '',
+    activeScriptName: plan.script?.name ?? '',
+    timezone: input.locale.timezone,
+    language: input.locale.language,
+    userAgent: input.userAgent,
+    pageOnly: pageOnlyValues(record.system),
+  };
+}

@@ -1,0 +1,263 @@
+/**
+ * The browser processes: spawning one with its two DevTools channels, reading its DevTools port,
+ * noticing an exit nobody asked for (-12), closing or killing it, and the crash safety around it.
+ *
+ * - The browser gets `--remote-debugging-port` for the user's Puppeteer, Playwright or Selenium
+ *   (the port is read from its "DevTools listening" line, so two environments never race for one)
+ *   and `--remote-debugging-pipe` (file descriptors 3 and 4) for the service itself.
+ * - A closed pipe makes Chromium quit, so a killed service takes its browsers along; each running
+ *   browser also has a state file under `<data>/run/`, and a new service ends whatever a previous
+ *   one left there (endPreviousRun).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { BrowserCodes } from '@hainiao/contract';
+import { PipeConnection } from './cdp.ts';
+
+const B = BrowserCodes.code;
+
+/** A start that failed, with the BrowserCodes status the caller gets. */
+export class LaunchFailure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const isWindows = process.platform === 'win32';
+
+/** Ends a process tree: the process group on Linux and macOS, taskkill /T on Windows. */
+export function killTree(pid: number): void {
+  try {
+    if (isWindows) execFileSync('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore' });
+    else process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Process ids whose command line names `marker` (Linux; elsewhere the state files suffice). */
+function processesWith(marker: string): number[] {
+  if (process.platform !== 'linux') return [];
+  const found: number[] = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(marker))
+        found.push(Number(name));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return found;
+}
+
+/** What a state file under `<data>/run/` holds (`profile`: a flag of the browser's command line). */
+interface StateFile {
+  pid: number;
+  profile: string;
+}
+
+/**
+ * Ends the browsers a previous (killed) service left, and forgets their state files: each state
+ * file's process when its command line still names the same profile (the pid may have been
+ * reused), then on Linux any process whose command line holds a profile under `sessionsDir`.
+ */
+export function endPreviousRun(runDir: string, sessionsDir: string): void {
+  fs.mkdirSync(runDir, { recursive: true });
+  for (const name of fs.readdirSync(runDir)) {
+    const file = path.join(runDir, name);
+    try {
+      const state = JSON.parse(fs.readFileSync(file, 'utf8')) as StateFile;
+      if (state.pid && alive(state.pid)) {
+        const cmdline =
+          process.platform === 'linux'
+            ? fs.readFileSync(`/proc/${state.pid}/cmdline`, 'utf8')
+            : state.profile;
+        if (cmdline.includes(state.profile)) killTree(state.pid);
+      }
+    } catch {
+      // unreadable state: nothing to end
+    }
+    fs.rmSync(file, { force: true });
+  }
+  for (const pid of processesWith(`--user-data-dir=${sessionsDir}${path.sep}`)) killTree(pid);
+}
+
+/** Runs `task` with at most `limit` at once; the others wait for a slot in order. */
+export function launchQueue(limit: number) {
+  let active = 0;
+  const queue: (() => void)[] = [];
+  return async function <T>(task: () => Promise<T>): Promise<T> {
+    if (active >= limit) await new Promise<void>((resolve) => queue.push(resolve));
+    active += 1;
+    try {
+      return await task();
+    } finally {
+      active -= 1;
+      queue.shift()?.();
+    }
+  };
+}
+
+export interface SpawnOptions {
+  executable: string;
+  args: readonly string[];
+  env: NodeJS.ProcessEnv;
+  /** `<data>/run/<id>.json`: removed again by dispose. */
+  stateFile: string;
+  /** A flag of the command line that names this browser (its `--user-data-dir=…`). */
+  marker: string;
+}
+
+export interface BrowserProcess {
+  readonly child: ChildProcess;
+  /** The service's own DevTools connection (the pipe). */
+  readonly cdp: PipeConnection;
+  /** Settles when the process has exited. */
+  readonly exited: Promise<void>;
+  /** Set while the service itself ends the browser (stop, kill, quit, a failed start). */
+  ending: boolean;
+  hasExited(): boolean;
+  /**
+   * The DevTools port from the browser's "DevTools listening on ws://…:PORT/" line. With the
+   * caller's own `--remote-debugging-port=N` (`userPort`), a port Chromium could not take is -15.
+   */
+  devToolsPort(timeoutMs: number, userPort?: string): Promise<number>;
+  /**
+   * Calls `listener` once the process exits: with -12 for an exit nobody asked for, undefined when
+   * the service ended it or the user closed the last window (a clean exit).
+   */
+  onExit(listener: (condition: number | undefined) => void): void;
+  /** Browser.close through the pipe; whether the process exited within `timeoutMs`. */
+  close(timeoutMs: number): Promise<boolean>;
+  /** Ends the process tree; whether the process exited within `timeoutMs`. */
+  kill(timeoutMs: number): Promise<boolean>;
+  /** Closes the pipe, ends whatever is left of the tree and removes the state file. */
+  dispose(): void;
+}
+
+/** Starts a browser (its own process group) and writes its state file. */
+export function spawnBrowser(options: SpawnOptions): BrowserProcess {
+  const child = spawn(options.executable, options.args, {
+    detached: !isWindows,
+    env: options.env,
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
+    windowsHide: true,
+  });
+  const cdp = new PipeConnection(child.stdio[3] as Writable, child.stdio[4] as Readable);
+  fs.writeFileSync(
+    options.stateFile,
+    JSON.stringify({ pid: child.pid, profile: options.marker } satisfies Partial<StateFile>),
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exitedWithin = (timeoutMs: number) =>
+    Promise.race([
+      exited.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs)),
+    ]);
+  const proc: BrowserProcess = {
+    child,
+    cdp,
+    exited,
+    ending: false,
+    hasExited: () => child.exitCode !== null || child.signalCode !== null,
+    devToolsPort: (timeoutMs, userPort) => devToolsPort(child, timeoutMs, userPort),
+    onExit(listener) {
+      // A browser whose last window the user closed ends cleanly (0, no signal).
+      child.once('exit', (code, signal) =>
+        listener(proc.ending || (code === 0 && !signal) ? undefined : B.BROWSER_EXITED),
+      );
+    },
+    async close(timeoutMs) {
+      proc.ending = true;
+      await cdp.quiet('Browser.close');
+      return exitedWithin(timeoutMs);
+    },
+    kill(timeoutMs) {
+      proc.ending = true;
+      if (child.pid) killTree(child.pid);
+      return exitedWithin(timeoutMs);
+    },
+    dispose() {
+      cdp.close();
+      if (child.pid) killTree(child.pid);
+      fs.rmSync(options.stateFile, { force: true });
+    },
+  };
+  return proc;
+}
+
+function devToolsPort(child: ChildProcess, timeoutMs: number, userPort?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(
+      () =>
+        done(
+          new LaunchFailure(
+            B.NO_RESPONSE,
+            `the browser did not open its DevTools port in ${timeoutMs} ms`,
+          ),
+        ),
+      timeoutMs,
+    );
+    const done = (error?: Error, port?: number) => {
+      clearTimeout(timer);
+      child.stderr?.removeListener('data', onData);
+      child.removeListener('exit', onExit);
+      // Keep draining stderr so that the browser never blocks on a full pipe.
+      child.stderr?.resume();
+      if (error) reject(error);
+      else resolve(port!);
+    };
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const match = /DevTools listening on ws:\/\/(\S+):(\d+)\//.exec(output);
+      if (match) {
+        const port = Number(match[2]);
+        // A caller's port that was taken: Chromium falls back to another address or port.
+        if (
+          userPort &&
+          (match[1] !== '127.0.0.1' || userPort !== `--remote-debugging-port=${port}`)
+        ) {
+          return done(new LaunchFailure(B.LISTEN_FAILED, `${userPort}: the port is taken`));
+        }
+        return done(undefined, port);
+      }
+      if (
+        userPort &&
+        /Cannot start http server for devtools|bind\(\) failed|Address already in use/i.test(output)
+      ) {
+        done(new LaunchFailure(B.LISTEN_FAILED, `${userPort}: the port is taken`));
+      }
+    };
+    const onExit = (code: number | null) =>
+      done(
+        new LaunchFailure(
+          B.START_BROWSER_FAILED,
+          `the browser exited at start (${code}): ${output.trim().split('\n').slice(-3).join(' ')}`,
+        ),
+      );
+    child.stderr?.on('data', onData);
+    child.once('exit', onExit);
+    child.once('error', (error) => done(new LaunchFailure(B.START_BROWSER_FAILED, error.message)));
+  });
+}
