@@ -1,27 +1,124 @@
+/**
+ * Lint enforces the architecture (issue "One contract binds all"):
+ * - type-aware: no floating or misused promises (the codebase fires and forgets a lot);
+ * - no app imports another app's files, packages never import apps (only packages/testkit may,
+ *   through the apps' package names), nothing reaches into another package by a relative path;
+ * - inside the local API, one-way layers and no import cycles.
+ * `scripts/lint-rules.test.ts` proves the rules fire.
+ */
 import js from '@eslint/js';
 import globals from 'globals';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const APPS = ['apps/cloud', 'apps/local-api', 'apps/web'];
+
+/** Each app is off limits to the others; packages (but the testkit) never import apps. */
+const crossAppZones = [
+  ...APPS.map((app) => ({
+    target: `./${app}`,
+    from: APPS.filter((other) => other !== app).map((other) => `./${other}`),
+    message: 'An app never imports another app: share code through packages/contract.',
+  })),
+  {
+    target: './packages/!(testkit)/**',
+    from: './apps',
+    message: 'Packages never import apps (only packages/testkit may, by package name).',
+  },
+];
+
+/**
+ * The local API's layers, lowest first: a layer imports only from its own layer or lower ones.
+ * The top layer (routes and the files that assemble the service) is imported by nothing below.
+ */
+const LOCAL_API_LAYERS = [
+  ['util', 'model'],
+  ['store', 'runtime'],
+  ['domain', 'account', 'cloud'],
+  ['http'],
+  ['routes', 'app.ts', 'cli.ts', 'context.ts'],
+];
+const inLocalApi = (entry) => `./apps/local-api/src/${entry}`;
+const layerZones = LOCAL_API_LAYERS.slice(0, -1).map((layer, index) => {
+  const higher = LOCAL_API_LAYERS.slice(index + 1).flat();
+  return {
+    target: layer.map(inLocalApi),
+    from: higher.map(inLocalApi),
+    message: `Layers are one-way: ${layer.join('/')} may not import ${higher.join(', ')}.`,
+  };
+});
+const LOCAL_API_TESTS = ['apps/local-api/src/**/*.test.ts', 'apps/local-api/src/test/**'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'data/**', '**/.tsbuild/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+      // Each file is typed by its nearest tsconfig.json (the root's, apps/web's, e2e's).
+      parserOptions: { projectService: true, tsconfigRootDir: root },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      // Follow imports into TypeScript files too (no-cycle reads the files it walks through).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      // React and Ant Design handlers may be async (`onFinish={submit}`): what they return is
+      // ignored, as with any event handler. Everywhere else a promise where a void is expected fails.
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: crossAppZones }],
     },
+  },
+  {
+    // A workspace reaches another one (or the root's files) by package name, never `../..`:
+    // this is what keeps packages/testkit to the apps' package names.
+    files: ['apps/**', 'packages/**'],
+    rules: { 'import-x/no-relative-packages': 'error' },
+  },
+  {
+    // The local API's own code keeps its layers; its tests may reach any layer.
+    files: ['apps/local-api/src/**/*.ts'],
+    ignores: LOCAL_API_TESTS,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: [...crossAppZones, ...layerZones] },
+      ],
+    },
+  },
+  {
+    files: ['apps/local-api/src/**/*.ts'],
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Plain JavaScript (config, bin, browser-injected scripts) is in no tsconfig: lint it untyped.
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
   },
   {
     files: ['apps/local-api/bin/**/*.js'],

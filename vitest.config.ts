@@ -1,16 +1,22 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { LANE_NAMES, LANES } from './scripts/lanes.ts';
 
 export default defineConfig({
   test: {
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'apps/*/src/**/*.test.{ts,tsx}',
-      'scripts/**/*.test.ts',
-      'apps/web/e2e/**/*.test.ts',
-    ],
-    // Generous limits: these are correctness tests on a shared 2-core machine, never timing tests.
+    // Generous limits: correctness tests of real servers and browsers on a shared 2-core machine.
     testTimeout: 60_000,
     hookTimeout: 90_000,
     expect: { poll: { timeout: 15_000, interval: 100 } },
+    // One project per lane (scripts/lanes.ts): `vitest run --project unit` runs one of them.
+    projects: LANE_NAMES.map((name) => ({
+      extends: true,
+      test: {
+        name,
+        include: LANES[name].include,
+        exclude: [...configDefaults.exclude, ...LANES[name].exclude],
+        // Says once, not per file, when Chromium is missing (the files then skip, or fail under CI).
+        ...(name === 'browser' ? { globalSetup: ['scripts/chromium-check.ts'] } : {}),
+      },
+    })),
   },
 });

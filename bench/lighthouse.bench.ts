@@ -13,8 +13,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildWebIfStale } from '../scripts/build-if-stale.ts';
-import { startProgram } from '../scripts/system.ts';
+import { buildSiteIfStale } from '@hainiao/testkit/build-site';
+import { startProgram, WEB_DIST } from '../scripts/system.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGES = ['/', '/zh', '/download', '/faq'];
@@ -91,13 +91,13 @@ async function gzipSize(url: string): Promise<number> {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export async function run(): Promise<string> {
-  buildWebIfStale();
+  buildSiteIfStale();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-lighthouse-'));
   // The cloud alone, as `npm start` runs it: it serves the site and every call the pages make.
   const cloud = await startProgram(
-    'apps/cloud/src/server.ts',
+    '@hainiao/cloud/server',
     [],
-    { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST },
     /Hainiao cloud listening on (\S+)/,
   );
   const chrome = await chromeLauncher.launch({

@@ -4,8 +4,8 @@
  * 3), measured end to end over HTTP on loopback like a user's script. Target: p99 under 10 ms.
  * `npm run bench -- local-api`
  */
-import { startTestCloud } from '../apps/local-api/src/test/cloud.ts';
-import { startTestService } from '../apps/local-api/src/test/server.ts';
+import { startTestCloud } from '@hainiao/testkit/cloud';
+import { startTestService } from '@hainiao/testkit/service';
 
 const ENVIRONMENTS = Number(process.env.BENCH_ENVIRONMENTS ?? 10_000);
 const SAMPLES = 400;

@@ -1,16 +1,18 @@
 /** `npm start`: builds the site when needed, then runs the cloud and the local API on their ports. */
 import path from 'node:path';
 import { CLOUD_PORT, LOCAL_API_PORT } from '@hainiao/contract';
-import { buildWebIfStale } from './build-if-stale.ts';
-import { repoRoot, startSystem } from './system.ts';
+import { buildSiteIfStale } from '@hainiao/testkit/build-site';
+import { repoRoot, startSystem, WEB_DIST } from './system.ts';
 
-buildWebIfStale();
+buildSiteIfStale();
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(repoRoot, 'data'));
 const system = await startSystem({
   cloudPort: Number(process.env.PORT ?? CLOUD_PORT),
   localApiPort: Number(process.env.HAINIAO_API_PORT ?? LOCAL_API_PORT),
   dataDir,
   echo: true,
+  // The site just built, unless WEB_DIST names another folder ('' serves none).
+  webDist: process.env.WEB_DIST ?? WEB_DIST,
 });
 
 console.log(`

@@ -1,15 +1,22 @@
 /**
- * `npm test`: builds the web app (the end-to-end tests serve the real build), runs the whole vitest
- * suite, and ends with the plain summary line `N passed, N failed, N skipped` that CI reads.
+ * `npm test`: runs the test lanes (vitest projects, scripts/lanes.ts) — all of them, or those named
+ * with `--project` — building the web app first when the end-to-end lane runs (it serves the real
+ * build). Prints each lane's count, then ends with the plain summary line
+ * `N passed, N failed, N skipped` that CI reads. Under CI=true a lane that ran no passing test
+ * (dropped out) counts as a failure.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildWebIfStale } from './build-if-stale.ts';
+import { buildSiteIfStale } from '@hainiao/testkit/build-site';
+import { lanesByFile } from './lane-files.ts';
+import { LANE_NAMES, lanesOf, type Lane } from './lanes.ts';
 import { repoRoot } from './system.ts';
 
-buildWebIfStale();
+const args = process.argv.slice(2);
+const lanes = lanesOf(args);
+if (lanes.includes('e2e')) buildSiteIfStale();
 
 const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-test-')), 'vitest.json');
 const vitest = spawnSync(
@@ -20,34 +27,69 @@ const vitest = spawnSync(
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
-    ...process.argv.slice(2),
+    ...args,
   ],
   { cwd: repoRoot, stdio: 'inherit' },
 );
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
+interface Count {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+const total: Count = { passed: 0, failed: 0, skipped: 0 };
+const byLane = new Map<Lane | 'other', Count>();
 if (fs.existsSync(report)) {
   const result = JSON.parse(fs.readFileSync(report, 'utf8')) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
-    testResults: { status: string; assertionResults: unknown[] }[];
+    testResults: { name: string; status: string; assertionResults: { status: string }[] }[];
   };
-  passed = result.numPassedTests;
-  // A file that fails to load has no test results of its own: count it as a failure.
-  failed =
-    result.numFailedTests +
-    result.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0)
-      .length;
-  skipped = result.numPendingTests + result.numTodoTests;
+  // Should vitest fail to resolve the lanes again, the files still count, under "other".
+  const laneOf = await lanesByFile().catch(() => new Map<string, Lane[]>());
+  for (const file of result.testResults) {
+    const lane = laneOf.get(path.relative(repoRoot, file.name))?.[0] ?? 'other';
+    const count = byLane.get(lane) ?? { passed: 0, failed: 0, skipped: 0 };
+    byLane.set(lane, count);
+    for (const { status } of file.assertionResults) {
+      const key = status === 'passed' ? 'passed' : status === 'failed' ? 'failed' : 'skipped';
+      count[key]++;
+      total[key]++;
+    }
+    // A file that failed outside its tests — at load (e.g. Chromium missing under CI) or in a
+    // suite's hook (its tests then count as skipped) — is one failure more.
+    if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')) {
+      count.failed++;
+      total.failed++;
+    }
+  }
 } else {
-  failed = 1;
+  total.failed = 1;
 }
 // The report was only for this count: leave no temporary folder behind.
 fs.rmSync(path.dirname(report), { recursive: true, force: true });
-const status = vitest.status === 0 && failed === 0 && passed > 0 ? 0 : 1;
-console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+
+// With no file filter, every lane asked for must have run. Under CI a lane without a passing test
+// (all skipped, or no files) fails the run; elsewhere it is only said.
+const filtered = args.some((arg, i) => !arg.startsWith('--project') && args[i - 1] !== '--project');
+for (const lane of filtered ? [] : lanes) {
+  const count = byLane.get(lane) ?? { passed: 0, failed: 0, skipped: 0 };
+  byLane.set(lane, count);
+  if (count.passed > 0) continue;
+  console.warn(`*** lane ${lane} ran no passing test ***`);
+  if (process.env.CI === 'true') {
+    count.failed++;
+    total.failed++;
+  }
+}
+
+console.log('');
+for (const lane of [...LANE_NAMES, 'other'] as const) {
+  const count = byLane.get(lane);
+  if (count) {
+    console.log(
+      `${lane}: ${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped`,
+    );
+  }
+}
+const status = vitest.status === 0 && total.failed === 0 && total.passed > 0 ? 0 : 1;
+console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(status);
