@@ -14,6 +14,9 @@ export default defineConfig({
         name,
         include: LANES[name].include,
         exclude: [...configDefaults.exclude, ...LANES[name].exclude],
+        // Real Chromium on a shared machine: one retry, and every test that needed it is named at
+        // the end of the run (scripts/flaky-reporter.ts), so flakiness is seen and mended, not hidden.
+        ...(name === 'browser' || name === 'e2e' ? { retry: 1 } : {}),
         // Says once, not per file, when Chromium is missing (the files then skip, or fail under CI).
         ...(name === 'browser' ? { globalSetup: ['scripts/chromium-check.ts'] } : {}),
       },

@@ -26,6 +26,7 @@ const vitest = spawnSync(
     'run',
     '--reporter=default',
     '--reporter=json',
+    '--reporter=./scripts/flaky-reporter.ts',
     `--outputFile.json=${report}`,
     ...args,
   ],

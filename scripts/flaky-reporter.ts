@@ -1,0 +1,24 @@
+import path from 'node:path';
+import type { Reporter, TestCase } from 'vitest/node';
+
+/**
+ * Names every test that passed only on a retry (the browser and end-to-end lanes retry once:
+ * real Chromium on a shared 2-core machine). A retry must not hide a flaky test, so each one is
+ * listed at the end of the run for someone to mend.
+ */
+export default class FlakyReporter implements Reporter {
+  private readonly flaky: string[] = [];
+
+  onTestCaseResult(testCase: TestCase): void {
+    const { flaky, retryCount } = testCase.diagnostic() ?? { flaky: false, retryCount: 0 };
+    if (!flaky) return;
+    const file = path.relative(process.cwd(), testCase.module.moduleId);
+    this.flaky.push(`${file} > ${testCase.fullName} (retried ${retryCount}×)`);
+  }
+
+  onTestRunEnd(): void {
+    if (this.flaky.length === 0) return;
+    console.warn(`\n*** ${this.flaky.length} test(s) passed only on a retry (flaky):`);
+    for (const line of this.flaky) console.warn(`  ${line}`);
+  }
+}
