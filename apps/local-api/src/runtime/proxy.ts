@@ -13,6 +13,7 @@ import path from 'node:path';
 import { RequestError, Server as ProxyServer } from 'proxy-chain';
 import ssh2 from 'ssh2';
 import { format, localApiMessages, NO_PROXY, type Localized } from '@hainiao/contract';
+import { fromThisUser } from './peer-user.ts';
 
 // ssh2 is CommonJS: Node's ESM loader sees only its default export.
 const { Client: SshClient } = ssh2;
@@ -327,6 +328,8 @@ async function sshSocks(
 
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
+    // Only this user's processes (the browser) may use the tunnel (peer-user.ts).
+    if (!fromThisUser(socket)) return socket.destroy();
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
@@ -437,6 +440,11 @@ export async function startForwarder(
   server.on('tunnelConnectFailed', ({ response }: { response: { statusCode?: number } }) =>
     report(`the proxy answered ${response.statusCode ?? 'nothing'} to CONNECT`),
   );
+  // Another user of the machine must not borrow the environment's proxy (peer-user.ts): a
+  // connection is dropped before the HTTP parser sees a byte of it.
+  server.server.prependListener('connection', (socket: net.Socket) => {
+    if (!fromThisUser(socket)) socket.destroy();
+  });
   try {
     await server.listen();
   } catch (error) {
