@@ -27,6 +27,8 @@ const BROWSER_FILES = [
   'apps/local-api/src/routes/start-defaults.test.ts',
   'apps/local-api/src/runtime/browser.test.ts',
   'apps/local-api/src/runtime/detection.test.ts',
+  'apps/local-api/src/runtime/devtools-endpoint.test.ts',
+  'apps/local-api/src/runtime/devtools-proxy.test.ts',
   'apps/local-api/src/runtime/fingerprint.test.ts',
   'apps/local-api/src/runtime/proxy.test.ts',
   'apps/local-api/src/runtime/settings-browser.test.ts',

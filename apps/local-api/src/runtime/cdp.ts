@@ -2,7 +2,8 @@
  * The service's own DevTools connection to a browser: `--remote-debugging-pipe` (file descriptors
  * 3 and 4, NUL-separated JSON). The pipe needs no port and no handshake, and a browser whose pipe
  * closes (the service was killed) shuts itself down, so a dead service leaves no browser behind.
- * The user's Puppeteer, Playwright or Selenium talk to the separate `--remote-debugging-port`.
+ * The user's Puppeteer, Playwright or Selenium talk to the service's DevTools proxy, which carries
+ * their sessions over the same pipe (devtools-proxy.ts).
  */
 import { EventEmitter } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
@@ -22,6 +23,16 @@ export class CdpError extends Error {
   }
 }
 
+/** A message as it crosses the pipe, either way. */
+export interface RawMessage {
+  id?: number;
+  method?: string;
+  params?: Record<string, unknown>;
+  sessionId?: string;
+  result?: Record<string, unknown>;
+  error?: { code?: number; message: string };
+}
+
 interface Pending {
   method: string;
   resolve: (value: Record<string, unknown>) => void;
@@ -33,6 +44,7 @@ export class PipeConnection extends EventEmitter {
   #pending = new Map<number, Pending>();
   #buffer = '';
   #closed = false;
+  #tap: ((message: RawMessage) => boolean) | undefined;
 
   constructor(
     private readonly output: Writable,
@@ -57,19 +69,13 @@ export class PipeConnection extends EventEmitter {
     while ((end = this.#buffer.indexOf('\0')) >= 0) {
       const text = this.#buffer.slice(0, end);
       this.#buffer = this.#buffer.slice(end + 1);
-      let message: {
-        id?: number;
-        method?: string;
-        params?: Record<string, unknown>;
-        sessionId?: string;
-        result?: Record<string, unknown>;
-        error?: { message: string };
-      };
+      let message: RawMessage;
       try {
-        message = JSON.parse(text);
+        message = JSON.parse(text) as RawMessage;
       } catch {
         continue;
       }
+      if (this.#tap?.(message)) continue;
       if (message.id !== undefined) {
         const pending = this.#pending.get(message.id);
         if (!pending) continue;
@@ -113,6 +119,19 @@ export class PipeConnection extends EventEmitter {
       });
       this.output.write(`${JSON.stringify({ id, method, params, sessionId })}\0`);
     });
+  }
+
+  /**
+   * Shares the pipe with the DevTools proxy (devtools-proxy.ts): `tap` sees every message first
+   * and keeps those that are its own (its ids, its sessions); `post` writes a message as is.
+   */
+  share(tap: (message: RawMessage) => boolean): (message: RawMessage) => boolean {
+    this.#tap = tap;
+    return (message) => {
+      if (this.#closed) return false;
+      this.output.write(`${JSON.stringify(message)}\0`);
+      return true;
+    };
   }
 
   /** A command whose failure does not matter (a target that went away, an unsupported call). */

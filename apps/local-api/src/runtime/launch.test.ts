@@ -108,10 +108,16 @@ describe('launch command', () => {
     expect(proxied.args).not.toContain('--no-proxy-server');
   });
 
-  test("the caller's port replaces the automatic one; --no-startup-window comes last", () => {
-    const { args } = launchCommand(input({ extraArgs: ['--remote-debugging-port=9333'] }));
-    expect(args).toContain('--remote-debugging-port=9333');
-    expect(args).not.toContain('--remote-debugging-port=0');
+  test('Chromium gets the pipe and no DevTools port, not even the caller’s; --no-startup-window last', () => {
+    const { args } = launchCommand(
+      input({ extraArgs: ['--remote-debugging-port=9333', '--mute-audio'] }),
+    );
+    expect(args).toContain('--remote-debugging-pipe');
+    // The caller's port is the service's DevTools proxy (devtools-proxy.ts), not Chromium's.
+    expect(args.filter((arg) => arg.startsWith('--remote-debugging-'))).toEqual([
+      '--remote-debugging-pipe',
+    ]);
+    expect(args).toContain('--mute-audio');
     expect(args.at(-1)).toBe('--no-startup-window');
   });
 

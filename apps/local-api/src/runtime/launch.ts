@@ -162,14 +162,13 @@ export function launchCommand(input: LaunchInput): LaunchCommand {
   const { record, fingerprint, headless } = input;
   const screen = fingerprint.screen;
   const accept = input.languages.join(',');
-  const userPort = input.extraArgs.find((arg) => arg.startsWith('--remote-debugging-port='));
   const args = [
     ...BASE_FLAGS,
     ...settingFlags(record.settings),
     `--user-data-dir=${input.profile}`,
+    // The pipe only: the user's DevTools port is the service's proxy (devtools-proxy.ts), which
+    // takes a caller's own --remote-debugging-port=N.
     '--remote-debugging-pipe',
-    ...(userPort ? [] : ['--remote-debugging-port=0']),
-    '--remote-debugging-address=127.0.0.1',
     `--user-agent=${input.userAgent}`,
     ...(input.uiLocale ? [`--lang=${input.uiLocale}`] : []),
     `--accept-lang=${accept}`,
@@ -197,7 +196,7 @@ export function launchCommand(input: LaunchInput): LaunchCommand {
         ]
       : []),
     ...(input.runningAsRoot ? ['--no-sandbox'] : []),
-    ...input.extraArgs,
+    ...input.extraArgs.filter((arg) => !arg.startsWith('--remote-debugging-port=')),
     // No tab until the service has auto-attach in place: every tab gets the overrides.
     '--no-startup-window',
   ];

@@ -2,9 +2,10 @@
  * The browser processes: spawning one with its two DevTools channels, reading its DevTools port,
  * noticing an exit nobody asked for (-12), closing or killing it, and the crash safety around it.
  *
- * - The browser gets `--remote-debugging-port` for the user's Puppeteer, Playwright or Selenium
- *   (the port is read from its "DevTools listening" line, so two environments never race for one)
- *   and `--remote-debugging-pipe` (file descriptors 3 and 4) for the service itself.
+ * - The browser gets `--remote-debugging-pipe` (file descriptors 3 and 4) and no DevTools port:
+ *   the service talks to it over the pipe, and the user's Puppeteer, Playwright or Selenium reach
+ *   it through the service's DevTools proxy on a port of its own (devtools-proxy.ts), which only
+ *   the machine user the service runs as may use.
  * - A closed pipe makes Chromium quit, so a killed service takes its browsers along; each running
  *   browser also has a state file under `<data>/run/`, and a new service ends whatever a previous
  *   one left there (endPreviousRun).
@@ -15,6 +16,7 @@ import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { BrowserCodes } from '@hainiao/contract';
 import { PipeConnection } from './cdp.ts';
+import { serveDevTools } from './devtools-proxy.ts';
 
 const B = BrowserCodes.code;
 
@@ -138,8 +140,9 @@ export interface BrowserProcess {
   ending: boolean;
   hasExited(): boolean;
   /**
-   * The DevTools port from the browser's "DevTools listening on ws://…:PORT/" line. With the
-   * caller's own `--remote-debugging-port=N` (`userPort`), a port Chromium could not take is -15.
+   * Once the browser answers on its pipe, opens the DevTools proxy and gives its port: the
+   * caller's own `--remote-debugging-port=N` (`userPort`), or a free one. A port that is taken is
+   * -11; no answer in `timeoutMs` is -18; an exit meanwhile is -2. The proxy closes with the pipe.
    */
   devToolsPort(timeoutMs: number, userPort?: string): Promise<number>;
   /**
@@ -164,6 +167,12 @@ export function spawnBrowser(options: SpawnOptions): BrowserProcess {
     windowsHide: true,
   });
   const cdp = new PipeConnection(child.stdio[3] as Writable, child.stdio[4] as Readable);
+  // Read without pause (a full pipe would block the browser); the tail explains a failed start.
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+  });
+  const stderrTail = () => stderr.trim().split('\n').slice(-3).join(' ');
   fs.writeFileSync(
     options.stateFile,
     JSON.stringify({ pid: child.pid, profile: options.marker } satisfies Partial<StateFile>),
@@ -180,7 +189,8 @@ export function spawnBrowser(options: SpawnOptions): BrowserProcess {
     exited,
     ending: false,
     hasExited: () => child.exitCode !== null || child.signalCode !== null,
-    devToolsPort: (timeoutMs, userPort) => devToolsPort(child, timeoutMs, userPort),
+    devToolsPort: (timeoutMs, userPort) =>
+      openDevTools(child, cdp, stderrTail, timeoutMs, userPort),
     onExit(listener) {
       // A browser whose last window the user closed ends cleanly (0, no signal).
       child.once('exit', (code, signal) =>
@@ -206,58 +216,51 @@ export function spawnBrowser(options: SpawnOptions): BrowserProcess {
   return proc;
 }
 
-function devToolsPort(child: ChildProcess, timeoutMs: number, userPort?: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let output = '';
+async function openDevTools(
+  child: ChildProcess,
+  cdp: PipeConnection,
+  stderrTail: () => string,
+  timeoutMs: number,
+  userPort?: string,
+): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
       () =>
         done(
           new LaunchFailure(
             B.NO_RESPONSE,
-            `the browser did not open its DevTools port in ${timeoutMs} ms`,
+            `the browser did not answer on its DevTools pipe in ${timeoutMs} ms`,
           ),
         ),
       timeoutMs,
     );
-    const done = (error?: Error, port?: number) => {
-      clearTimeout(timer);
-      child.stderr?.removeListener('data', onData);
-      child.removeListener('exit', onExit);
-      // Keep draining stderr so that the browser never blocks on a full pipe.
-      child.stderr?.resume();
-      if (error) reject(error);
-      else resolve(port!);
-    };
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      const match = /DevTools listening on ws:\/\/(\S+):(\d+)\//.exec(output);
-      if (match) {
-        const port = Number(match[2]);
-        // A caller's port that was taken: Chromium falls back to another address or port.
-        if (
-          userPort &&
-          (match[1] !== '127.0.0.1' || userPort !== `--remote-debugging-port=${port}`)
-        ) {
-          return done(new LaunchFailure(B.LISTEN_FAILED, `${userPort}: the port is taken`));
-        }
-        return done(undefined, port);
-      }
-      if (
-        userPort &&
-        /Cannot start http server for devtools|bind\(\) failed|Address already in use/i.test(output)
-      ) {
-        done(new LaunchFailure(B.LISTEN_FAILED, `${userPort}: the port is taken`));
-      }
-    };
-    const onExit = (code: number | null) =>
-      done(
-        new LaunchFailure(
-          B.START_BROWSER_FAILED,
-          `the browser exited at start (${code}): ${output.trim().split('\n').slice(-3).join(' ')}`,
-        ),
+    const exitedAtStart = () =>
+      new LaunchFailure(
+        B.START_BROWSER_FAILED,
+        `the browser exited at start (${child.exitCode ?? child.signalCode}): ${stderrTail()}`,
       );
-    child.stderr?.on('data', onData);
+    const onExit = () => done(exitedAtStart());
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      child.removeListener('exit', onExit);
+      if (error) reject(error);
+      else resolve();
+    };
     child.once('exit', onExit);
     child.once('error', (error) => done(new LaunchFailure(B.START_BROWSER_FAILED, error.message)));
+    cdp.send('Browser.getVersion').then(
+      () => done(),
+      // The pipe closes as the process goes: report the exit and what the browser said.
+      () => done(exitedAtStart()),
+    );
   });
+  const port = userPort ? Number(userPort.slice('--remote-debugging-port='.length)) : 0;
+  try {
+    return (await serveDevTools(cdp, { port })).port;
+  } catch (error) {
+    throw new LaunchFailure(
+      B.LISTEN_FAILED,
+      userPort ? `${userPort}: the port is taken` : (error as Error).message,
+    );
+  }
 }
