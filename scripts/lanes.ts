@@ -29,10 +29,14 @@ const BROWSER_FILES = [
   'apps/local-api/src/runtime/detection.test.ts',
   'apps/local-api/src/runtime/devtools-endpoint.test.ts',
   'apps/local-api/src/runtime/devtools-proxy.test.ts',
+  'apps/local-api/src/runtime/extensions.test.ts',
   'apps/local-api/src/runtime/fingerprint.test.ts',
+  'apps/local-api/src/runtime/geolocation.test.ts',
   'apps/local-api/src/runtime/proxy.test.ts',
   'apps/local-api/src/runtime/settings-browser.test.ts',
+  'apps/local-api/src/runtime/settings-effects.test.ts',
   'apps/local-api/src/runtime/stealth.test.ts',
+  'apps/local-api/src/runtime/webrtc.test.ts',
   'apps/local-api/src/security-args.test.ts',
   'apps/local-api/src/security-library.test.ts',
   // The lie detector on bare Chromium, wherever its folder ends up.
@@ -43,6 +47,8 @@ const BROWSER_FILES = [
 const APP_UNIT_FILES = [
   'apps/local-api/src/account/session.test.ts',
   'apps/local-api/src/runtime/cookies.test.ts',
+  'apps/local-api/src/runtime/font-levers.test.ts',
+  'apps/local-api/src/runtime/geolocation-setup.test.ts',
   'apps/local-api/src/runtime/instrument.test.ts',
   'apps/local-api/src/runtime/launch.test.ts',
   'apps/local-api/src/runtime/media-block.test.ts',

@@ -49,6 +49,13 @@ export interface EnvironmentSettings {
   launchArgs: string[];
   /** Session_Headless: 1 when a start that does not say starts without a window. */
   launchHeadless: number;
+  /** Geolocation permission of every site: 0 ask (Chrome's default), 1 allow, 2 block. */
+  geolocationSetting: number;
+  /** Manual coordinates (both or neither): they win over the proxy exit's. */
+  geolocationLatitude: number | null;
+  geolocationLongitude: number | null;
+  /** Metres, of whichever coordinates pages get. */
+  geolocationAccuracy: number;
 }
 
 /**
@@ -95,4 +102,8 @@ export const DEFAULT_SETTINGS: Readonly<EnvironmentSettings> = {
   staticIpType: 0,
   launchArgs: [],
   launchHeadless: 0,
+  geolocationSetting: 0,
+  geolocationLatitude: null,
+  geolocationLongitude: null,
+  geolocationAccuracy: 50,
 };

@@ -4,6 +4,8 @@
  * the views write answers through it; nothing below the routes sees these spellings (the store's
  * migration 4 keeps its own frozen copy, store/database.ts).
  */
+import { GEOLOCATION_LIMITS, localApiMessages } from '@hainiao/contract';
+import { fail, UNKNOWN_EXCEPTION } from '../http/envelope.ts';
 import type { EnvironmentSettings } from '../model/settings.ts';
 
 export interface WireSettings {
@@ -45,6 +47,11 @@ export interface WireSettings {
   StaticIP_Type: number;
   Session_Args: string[];
   Session_Headless: number;
+  Geolocation_Setting: number;
+  /** '' for none (the spec's style for unset values). */
+  Geolocation_Latitude: number | '';
+  Geolocation_Longitude: number | '';
+  Geolocation_Accuracy: number;
 }
 
 type WireNames = { readonly [K in keyof EnvironmentSettings]: keyof WireSettings };
@@ -89,6 +96,10 @@ export const WIRE_NAMES = {
   staticIpType: 'StaticIP_Type',
   launchArgs: 'Session_Args',
   launchHeadless: 'Session_Headless',
+  geolocationSetting: 'Geolocation_Setting',
+  geolocationLatitude: 'Geolocation_Latitude',
+  geolocationLongitude: 'Geolocation_Longitude',
+  geolocationAccuracy: 'Geolocation_Accuracy',
 } as const satisfies WireNames;
 
 // Every spelling of the calls has our name (a field added to one side only fails here).
@@ -98,20 +109,53 @@ void everyWireNameMapped;
 
 const OUR_NAMES = Object.keys(WIRE_NAMES) as (keyof EnvironmentSettings)[];
 
+/** Our coordinate names: '' on the wire is null here (no manual coordinates). */
+const COORDINATES: Partial<Record<keyof EnvironmentSettings, true>> = {
+  geolocationLatitude: true,
+  geolocationLongitude: true,
+};
+
 /** The settings spelt as the calls spell them. */
 export function toWireSettings(settings: EnvironmentSettings): WireSettings {
   const wire: Record<string, unknown> = {};
-  for (const name of OUR_NAMES) wire[WIRE_NAMES[name]] = settings[name];
+  for (const name of OUR_NAMES) {
+    wire[WIRE_NAMES[name]] = name in COORDINATES ? (settings[name] ?? '') : settings[name];
+  }
   return wire as unknown as WireSettings;
 }
 
-/** The settings a request body sets (its fields with a value), in our names. */
+/**
+ * The settings a request body sets (its fields with a value), in our names. Manual coordinates are
+ * checked here, where the schema leaves them (a range named in the message, the two together):
+ * -10000, HTTP 400, like every malformed field.
+ */
 export function settingsFromWire(fields: object): Partial<EnvironmentSettings> {
   const source = fields as Record<string, unknown>;
+  checkGeolocation(source);
   const settings: Record<string, unknown> = {};
   for (const name of OUR_NAMES) {
     const value = source[WIRE_NAMES[name]];
-    if (value !== undefined) settings[name] = value;
+    if (value !== undefined) settings[name] = value === '' && name in COORDINATES ? null : value;
   }
   return settings as Partial<EnvironmentSettings>;
+}
+
+function checkGeolocation(source: Record<string, unknown>): void {
+  for (const [field, { min, max }] of Object.entries(GEOLOCATION_LIMITS)) {
+    const value = source[field];
+    if (typeof value === 'number' && !(value >= min && value <= max)) {
+      throw fail(
+        UNKNOWN_EXCEPTION,
+        localApiMessages.geolocationOutOfRange,
+        { field, min, max },
+        400,
+      );
+    }
+  }
+  // Both given, both '' (cleared) or both left out.
+  const state = (field: string) =>
+    source[field] === undefined ? 'absent' : source[field] === '' ? 'empty' : 'set';
+  if (state('Geolocation_Latitude') !== state('Geolocation_Longitude')) {
+    throw fail(UNKNOWN_EXCEPTION, localApiMessages.geolocationPair, {}, 400);
+  }
 }

@@ -28,8 +28,9 @@ export interface RunningBrowser {
   driverPath: string;
   /** The Chromium version the environment runs on. */
   browserVersion: string;
+  /** The exit's IP looked up at start, else staticPublicIp, else ''. */
   publicIp: string;
-  /** The LAN address the environment reports (staticPrivateIp, else this machine's). */
+  /** staticPrivateIp, else '' (never this machine's address). */
   internalIp: string;
   /** Proxied, and the proxy's IP is not declared static. */
   dynamicIp: boolean;

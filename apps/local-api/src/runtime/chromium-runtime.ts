@@ -16,10 +16,12 @@ import type SQLite from 'better-sqlite3';
 import { BrowserCodes } from '@hainiao/contract';
 import type { BrowserResult, BrowserRuntime, LaunchPlan, RunningBrowser } from './browser.ts';
 import { discoverBrowser, type BrowserInstall } from './discovery.ts';
+import { checkPluginFolders, loadExtensions, loadsOverDevTools } from './extensions.ts';
 import { fingerprintStore, warmUpGenerator } from './fingerprint.ts';
+import { fontLeversNotice } from './font-levers.ts';
 import { instrumentTargets, startTabs, takeCookiesOut } from './instrument.ts';
 import { missingDisplay, proxySpecOf } from './launch.ts';
-import { fontFamilies, lanAddress } from './machine.ts';
+import { fontFamilies } from './machine.ts';
 import { prepareLaunch } from './prepare-launch.ts';
 import { BROWSING_DATA_PATHS, removePaths } from './profile.ts';
 import { DEFAULT_IP_LOOKUP_URL } from './proxy-check.ts';
@@ -106,6 +108,9 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
 
   endPreviousRun(runDir, sessionsDir);
   warmUpGenerator();
+  // Windows, macOS: FingerPrint_Setting's font flags do nothing there, said once (font-levers.ts).
+  const fonts = fontLeversNotice();
+  if (fonts) console.warn(`${fonts.en}\n${fonts.zh}`);
   // Find the browser (and its driver) and the fonts now, not at the first start.
   setTimeout(() => {
     browser().catch(() => undefined);
@@ -141,6 +146,8 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
     }
     const noDisplay = missingDisplay(plan.headless, env);
     if (noDisplay) throw new LaunchFailure(B.START_BROWSER_FAILED, noDisplay);
+    // A plugin missing from the library is -3 before anything starts.
+    const plugins = checkPluginFolders(plan.plugins);
     const t0 = Date.now();
     const mark = (what: string) => {
       if (debug) console.error(`[timing] ${what} ${Date.now() - t0} ms`);
@@ -186,7 +193,6 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
         exit,
         locale,
         userAgent,
-        lanAddress: lanAddress(),
       });
       const entry: Running = { info, proc, forwarder, plan };
       // The DevTools port and the targets' set-up at once: the pipe takes commands before the
@@ -208,6 +214,15 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
           ),
         ]);
         mark('targets');
+        // Counted only once running; one that is not closes the browser again (-4).
+        info.pluginIds = await loadExtensions(proc.cdp, plugins, {
+          overDevTools: loadsOverDevTools(install.major),
+        }).catch((error: Error) => {
+          throw error instanceof LaunchFailure
+            ? error
+            : new LaunchFailure(B.CDP_INIT_FAILED, error.message);
+        });
+        mark('extensions');
       } catch (error) {
         proc.ending = true;
         proc.dispose();

@@ -30,6 +30,24 @@ export interface Overrides {
   exit?: ExitInfo | undefined;
 }
 
+/**
+ * The coordinates pages get: the environment's own (both set) win over the proxy exit's
+ * (automaticConfigure 1 and a lookup that gave them); none leaves the engine's own location.
+ */
+export function geolocationOf(
+  s: EnvironmentRecord['settings'],
+  exit: ExitInfo | undefined,
+): TargetSetup['geolocation'] {
+  const accuracy = s.geolocationAccuracy;
+  if (s.geolocationLatitude !== null && s.geolocationLongitude !== null) {
+    return { latitude: s.geolocationLatitude, longitude: s.geolocationLongitude, accuracy };
+  }
+  if (exit?.latitude !== undefined && exit.longitude !== undefined) {
+    return { latitude: exit.latitude, longitude: exit.longitude, accuracy };
+  }
+  return undefined;
+}
+
 export interface PageScript {
   source: string;
   worldName?: string;
@@ -69,6 +87,7 @@ export function targetSetup(
   const noise = injectionConfig(o.fingerprint.seed, s.fingerprintSetting, s.fingerprintNoise);
   const noiseScript = noise ? injectionScript(noise) : undefined;
   const pageScripts: PageScript[] = [];
+  const geolocation = geolocationOf(s, o.exit);
   if (noiseScript) pageScripts.push({ source: noiseScript, runImmediately: true });
   if (script) pageScripts.push({ source: userScript(script.source), worldName: 'hainiao-script' });
   if (s.invisibleImages === 1) {
@@ -105,9 +124,7 @@ export function targetSetup(
     ...(noiseScript ? { workerScript: noiseScript } : {}),
     touch: mobile,
     ...(platform === 'win32' && o.timezone ? { timezoneOverride: o.timezone } : {}),
-    ...(o.exit?.latitude !== undefined && o.exit.longitude !== undefined
-      ? { geolocation: { latitude: o.exit.latitude, longitude: o.exit.longitude, accuracy: 50 } }
-      : {}),
+    ...(geolocation ? { geolocation } : {}),
     blockVideo: s.disableVideo === 1,
     reopenRestored: s.restoreOnStartup === 1,
   };

@@ -123,7 +123,14 @@ export interface LaunchInput {
   timezone: string;
   /** The local forwarder that carries the environment's proxy. */
   forwarderPort?: number | undefined;
+  /** The environment's plugins: their unpacked folders in the library (runtime/extensions.ts). */
   pluginDirs: readonly string[];
+  /**
+   * Loaded over the service's pipe after start (Extensions.loadUnpacked, Chromium 126+): only
+   * `--enable-unsafe-extension-debugging` then. Otherwise `--load-extension`, which branded
+   * Chrome 137+ ignores but older browsers honour.
+   */
+  pluginsOverDevTools?: boolean;
   /** The caller's `args`, already checked (profile.ts callerArgs). */
   extraArgs: readonly string[];
   /** The environment's fontconfig file (profile.ts writeFontConfig). */
@@ -188,13 +195,17 @@ export function launchCommand(input: LaunchInput): LaunchCommand {
           '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
         ]
       : ['--no-proxy-server', '--host-resolver-rules=MAP *.invalid ~NOTFOUND']),
-    ...(input.pluginDirs.length
-      ? [
-          `--load-extension=${input.pluginDirs.join(',')}`,
-          `--disable-extensions-except=${input.pluginDirs.join(',')}`,
-          '--enable-unsafe-extension-debugging',
-        ]
-      : []),
+    ...(input.pluginDirs.length === 0
+      ? []
+      : input.pluginsOverDevTools
+        ? // Not --disable-extensions-except: Chromium loads the folders it names itself, without
+          // telling why one fails (and branded Chrome 139+ ignores it).
+          ['--enable-unsafe-extension-debugging']
+        : [
+            `--load-extension=${input.pluginDirs.join(',')}`,
+            `--disable-extensions-except=${input.pluginDirs.join(',')}`,
+            '--enable-unsafe-extension-debugging',
+          ]),
     ...(input.runningAsRoot ? ['--no-sandbox'] : []),
     ...input.extraArgs.filter((arg) => !arg.startsWith('--remote-debugging-port=')),
     // No tab until the service has auto-attach in place: every tab gets the overrides.

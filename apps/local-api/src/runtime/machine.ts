@@ -1,6 +1,5 @@
-/** What this machine has that environments report or build on: its fonts, its LAN address. */
+/** What this machine has that environments build on: its fonts. */
 import { execFileSync } from 'node:child_process';
-import os from 'node:os';
 
 let installedFonts: string[] | undefined;
 
@@ -20,14 +19,4 @@ export function fontFamilies(): string[] {
     installedFonts = [];
   }
   return installedFonts;
-}
-
-/** The first non-internal IPv4 address of this machine (a running environment's internal IP). */
-export function lanAddress(): string {
-  for (const list of Object.values(os.networkInterfaces())) {
-    for (const address of list ?? []) {
-      if (address.family === 'IPv4' && !address.internal) return address.address;
-    }
-  }
-  return '127.0.0.1';
 }

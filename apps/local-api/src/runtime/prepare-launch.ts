@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LaunchPlan } from './browser.ts';
 import type { BrowserInstall } from './discovery.ts';
+import { loadsOverDevTools } from './extensions.ts';
 import {
   engineUserAgent,
   productBrand,
@@ -84,7 +85,9 @@ export function prepareLaunch(input: LaunchPreparation): PreparedLaunch {
     uiLocale: hasPack ? locale.uiLocale : undefined,
     timezone: locale.timezone,
     forwarderPort: input.forwarderPort,
-    pluginDirs: plan.plugins.map((plugin) => plugin.dir).filter((dir) => fs.existsSync(dir)),
+    // Each folder was checked at the start of the launch (-3); loaded and confirmed after it (-4).
+    pluginDirs: plan.plugins.map((plugin) => plugin.dir),
+    pluginsOverDevTools: loadsOverDevTools(install.major),
     extraArgs,
     fontConfig,
     env: input.env,

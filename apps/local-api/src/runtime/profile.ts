@@ -35,6 +35,9 @@ export const BASE_FLAGS = [
   '--gaia-url=https://gaia.invalid',
   '--google-apis-url=https://apis.invalid',
   '--component-updater=url-source=https://update.invalid',
+  // WebRTC: no UDP outside the proxy, so no candidate at all. Chrome reads the second switch and
+  // the preference (settingPreferences), either alone enough (measured on Chromium 156); the
+  // first is the headless and content shells'.
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
@@ -212,6 +215,8 @@ export function settingPreferences(
     images: s.disableImages === 1 ? BLOCK : ALLOW,
     sound: s.sound === 0 ? BLOCK : ALLOW,
     autoplay: s.autoplay === 1 ? ALLOW : BLOCK,
+    // 0 is Chrome's own default (sites may ask).
+    geolocation: s.geolocationSetting === 1 ? ALLOW : s.geolocationSetting === 2 ? BLOCK : ASK,
   };
   if (s.fakeCamera === 1) {
     contentSettings.media_stream_camera = ALLOW;
@@ -220,6 +225,11 @@ export function settingPreferences(
   return {
     profile: {
       default_content_setting_values: contentSettings,
+      // Allow or block means every site: the per-site answers given while it was "ask" go (null
+      // removes the key, writePreferences).
+      ...(s.geolocationSetting === 1 || s.geolocationSetting === 2
+        ? { content_settings: { exceptions: { geolocation: null } } }
+        : {}),
       password_manager_enabled: s.savePasswordPrompt === 1,
       exit_type: 'Normal',
       exited_cleanly: true,
@@ -228,6 +238,8 @@ export function settingPreferences(
     credentials_enable_autosignin: false,
     translate: { enabled: s.googleTranslate === 1 },
     intl: { accept_languages: languages, selected_languages: languages },
+    // WebRTC sends nothing outside the proxy and gathers no candidate: pages see no address, real
+    // or static (runtime/webrtc.test.ts).
     webrtc: {
       ip_handling_policy: 'disable_non_proxied_udp',
       multiple_routes_enabled: false,
@@ -253,21 +265,16 @@ export function settingPreferences(
   };
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+
+/** Merges `source` into `target`; a null in `source` removes that key (and is never written). */
 function deepMerge(target: Record<string, unknown>, source: Record<string, unknown>) {
   for (const [key, value] of Object.entries(source)) {
     const current = target[key];
-    if (
-      value &&
-      typeof value === 'object' &&
-      !Array.isArray(value) &&
-      current &&
-      typeof current === 'object' &&
-      !Array.isArray(current)
-    ) {
-      deepMerge(current as Record<string, unknown>, value as Record<string, unknown>);
-    } else {
-      target[key] = value;
-    }
+    if (value === null) delete target[key];
+    else if (isRecord(value)) target[key] = deepMerge(isRecord(current) ? current : {}, value);
+    else target[key] = value;
   }
   return target;
 }
@@ -359,7 +366,11 @@ export function removePaths(profile: string, paths: readonly string[]): void {
 export function prepareProfile(profile: string, s: EnvironmentSettings): void {
   fs.mkdirSync(profile, { recursive: true });
   if (s.clearCacheOnStart === 1) removePaths(profile, CACHE_PATHS);
-  if (s.clearCookiesOnStart === 1) removePaths(profile, COOKIE_PATHS);
+  // saveCookiesOnExit 0 clears the cookies at stop and kill; a browser that ended by itself (the
+  // user closed its window) could not be asked, so its cookies go here.
+  if (s.clearCookiesOnStart === 1 || s.saveCookiesOnExit === 0) {
+    removePaths(profile, COOKIE_PATHS);
+  }
   if (s.clearHistoryOnStart === 1) removePaths(profile, HISTORY_PATHS);
   for (const lock of ['SingletonLock', 'SingletonSocket', 'SingletonCookie']) {
     fs.rmSync(path.join(profile, lock), { force: true });

@@ -50,11 +50,10 @@ const input = (overrides: Partial<RunningInfoInput> = {}): RunningInfoInput => (
   proxied: false,
   locale: { timezone: 'Europe/Berlin', language: 'de-DE' },
   userAgent: 'UA 156',
-  lanAddress: '192.168.1.9',
   ...overrides,
 });
 
-test('without a proxy: the static IPs, the machine address, the plan and the locale', () => {
+test('without a proxy: the static IPs (no machine address), the plan and the locale', () => {
   const info = runningInfo(
     input({ plan: plan({ settings: { ...DEFAULT_SETTINGS, staticPublicIp: '198.51.100.7' } }) }),
   );
@@ -70,7 +69,8 @@ test('without a proxy: the static IPs, the machine address, the plan and the loc
     driverPath: '/usr/bin/chromedriver',
     browserVersion: '156.0.1.2',
     publicIp: '198.51.100.7',
-    internalIp: '192.168.1.9',
+    // No Static_PrivateIP: empty, never this machine's LAN address.
+    internalIp: '',
     dynamicIp: false,
     proxyType: 'noproxy',
     proxyIp: '',
@@ -98,6 +98,13 @@ test("with a proxy: the exit's IP, a dynamic IP unless marked static, the proxy'
     proxyType: 'SOCKS5',
     proxyIp: '198.51.100.4',
     proxyPort: 1080,
+  });
+  // Without a lookup the declared public IP is reported.
+  const declared = { ...settings, staticPublicIp: '198.51.100.20' };
+  const unlooked = plan({ proxyType: 'SOCKS5', settings: declared });
+  expect(runningInfo(input({ plan: unlooked, proxied: true }))).toMatchObject({
+    publicIp: '198.51.100.20',
+    internalIp: '10.0.0.5',
   });
   const fixed = plan({ proxyType: 'SOCKS5', settings: { ...settings, staticIpType: 1 } });
   expect(runningInfo(input({ plan: fixed, proxied: true })).dynamicIp).toBe(false);

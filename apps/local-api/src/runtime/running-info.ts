@@ -21,8 +21,6 @@ export interface RunningInfoInput {
   exit?: ExitInfo | undefined;
   locale: Pick<LaunchLocale, 'timezone' | 'language'>;
   userAgent: string;
-  /** This machine's LAN address (the internal IP without staticPrivateIp). */
-  lanAddress: string;
 }
 
 /** The report; cdpPort is 0 until the browser names its port. */
@@ -41,8 +39,11 @@ export function runningInfo(input: RunningInfoInput): RunningBrowser {
     dataDir: input.sessionDir,
     driverPath: install.driver,
     browserVersion: install.version,
+    // What the service reports, never what it cannot back: the exit's IP as looked up through the
+    // proxy, else the one the user declared. The internal IP is only ever the declared one: pages
+    // see no address through WebRTC (runtime/profile.ts), so the machine's own is nobody's business.
     publicIp: exit?.ip ?? s.staticPublicIp,
-    internalIp: s.staticPrivateIp || input.lanAddress,
+    internalIp: s.staticPrivateIp,
     dynamicIp: input.proxied && s.staticIpType !== 1,
     proxyType: record.proxyType,
     proxyIp: record.proxyIp,

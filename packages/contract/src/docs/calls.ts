@@ -207,7 +207,14 @@ const CALL_CODES: Readonly<Record<LocalApiPath, readonly CodeRef[]>> = {
     item(B.SUCCESS),
     item(B.INIT_DATA_FAILED),
     item(B.START_BROWSER_FAILED),
-    item(B.PLUGIN_LOAD_FAILED),
+    item(B.PLUGIN_DOWNLOAD_FAILED, {
+      en: 'an installed plugin is not in the local library (folder or manifest.json missing); nothing starts',
+      zh: '已安装的插件不在本地插件库中（文件夹或 manifest.json 缺失）；不会启动任何内容',
+    }),
+    item(B.PLUGIN_LOAD_FAILED, {
+      en: 'the browser refused a plugin (bad manifest, unsupported manifest version, …) or it was not running within 5 s; the browser is closed again',
+      zh: '浏览器拒绝加载插件（清单无效、清单版本不受支持等），或插件未在 5 秒内运行；浏览器随即关闭',
+    }),
     item(B.ENV_RUNNING),
     item(B.ENV_QUEUED),
     item(B.CDP_INIT_FAILED),

@@ -160,10 +160,14 @@ export const CALL_TEXTS: Readonly<Record<LocalApiPath, CallText>> = {
   '/api/v1/session/adv_setting': {
     title: { en: 'Advanced settings', zh: '高级设置' },
     purpose: {
-      en: 'Changes the advanced settings of one of your environments: fingerprint switches, browser behaviour, static IPs, locale and the operating system it presents.',
-      zh: '修改自己环境的高级设置：指纹开关、浏览器行为、静态 IP、地区以及模拟的操作系统。',
+      en: 'Changes the advanced settings of one of your environments: fingerprint switches, browser behaviour, static IPs, locale, geolocation and the operating system it presents.',
+      zh: '修改自己环境的高级设置：指纹开关、浏览器行为、静态 IP、地区、地理位置以及模拟的操作系统。',
     },
     notes: [
+      {
+        en: "The Geolocation_* fields are not in the specification: the permission every site gets (0 ask, 1 allow, 2 block) and coordinates that win over the proxy exit's location. Latitude and longitude go together; a value out of range answers -10000 with the range.",
+        zh: 'Geolocation_* 字段不在规范中：所有网站获得的地理位置权限（0 询问，1 允许，2 禁止），以及优先于代理出口 IP 位置的坐标。纬度与经度须同时提供；超出范围时返回 -10000 并说明范围。',
+      },
       {
         en: 'A new SystemOS brings a user agent of that system (same browser version), answered in data.User_Agent.',
         zh: '修改 SystemOS 时会换成该系统的 User-Agent（浏览器版本不变），新值在 data.User_Agent 中返回。',

@@ -60,12 +60,20 @@ const isIntegerLike = (node: JsonSchema) =>
   node.anyOf.some((n) => n.type === 'number' && !n.enum) &&
   node.anyOf.some((n) => n.type === 'string' && n.pattern === '^-?\\d+$');
 
+/** A decimal number, or the same as text, maybe '' for none (the geolocation fields). */
+const isDecimalLike = (node: JsonSchema) =>
+  Boolean(
+    node.anyOf?.some((n) => n.type === 'number' && !n.enum) &&
+    node.anyOf.some((n) => n.type === 'string' && n.pattern === '^-?\\d+(\\.\\d+)?$'),
+  );
+
 const isIpOrEmpty = (node: JsonSchema) =>
   Boolean(node.anyOf?.some((n) => n.const === '') && node.anyOf?.some((n) => n.format === 'ipv4'));
 
 /** A short type name for a schema node. */
 export function typeName(node: JsonSchema): string {
   if (isFlagLike(node) || isIntegerLike(node)) return 'integer';
+  if (isDecimalLike(node)) return 'number';
   if (isIpOrEmpty(node)) return 'string';
   if (node.anyOf) {
     // Text before arrays reads better: 'string | string[]'.
@@ -116,6 +124,18 @@ export function limitsOf(node: JsonSchema): Localized[] {
   if (isIpOrEmpty(node))
     return [both('IPv4 or IPv6 address, or empty', 'IPv4 或 IPv6 地址，或为空')];
   const limits: Localized[] = [];
+  if (isDecimalLike(node)) {
+    limits.push(...range(node.minimum, node.maximum, both('', '')));
+    limits.push(
+      node.anyOf?.some((n) => n.const === '')
+        ? both(
+            'a number, or the same as text, or empty for none',
+            '数字，或相同内容的文本；为空表示不设置',
+          )
+        : both('a number, or the same as text', '数字，或相同内容的文本'),
+    );
+    return limits;
+  }
   if (isIntegerLike(node)) {
     limits.push(...range(node.minimum, node.maximum, both('', '')));
     limits.push(both('a number, or digits as text', '数字，或数字组成的文本'));

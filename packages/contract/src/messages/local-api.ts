@@ -147,6 +147,14 @@ export const localApiMessages = {
     en: 'User agent is invalid: it must be a Chrome user agent of the system {system}',
     zh: 'User-Agent 无效：必须是系统 {system} 上的 Chrome User-Agent',
   },
+  geolocationOutOfRange: {
+    en: '{field} must be a number from {min} to {max}',
+    zh: '{field} 必须是 {min} 到 {max} 之间的数字',
+  },
+  geolocationPair: {
+    en: 'Geolocation_Latitude and Geolocation_Longitude go together: give both, or both empty',
+    zh: 'Geolocation_Latitude 与 Geolocation_Longitude 必须同时提供，或同时为空',
+  },
   userAgentVersionUnknown: {
     en: 'Version must be a browser version from {min} to {max}',
     zh: 'Version 必须是 {min} 到 {max} 之间的浏览器版本号',
@@ -196,6 +204,27 @@ export const localApiMessages = {
     en: 'Plugin not installed in this session: {id}',
     zh: '该环境未安装此插件：{id}',
   },
+  // Start -3 and -4 (runtime/extensions.ts): the start answer's `message` for that environment.
+  pluginMissingFromLibrary: {
+    en: 'Plugin download failed: plugin {id} is not in the local library ({file} is missing or unreadable); install it again with session/plugin_install',
+    zh: '插件下载失败：插件 {id} 不在本地插件库中（{file} 不存在或无法读取）；请用 session/plugin_install 重新安装',
+  },
+  pluginRefused: {
+    en: 'Plugin load failed: the browser refused plugin {id} ({dir}): {reason}',
+    zh: '插件加载失败：浏览器拒绝加载插件 {id}（{dir}）：{reason}',
+  },
+  pluginNotEnabled: {
+    en: "Plugin load failed: plugin {id} ({dir}) is not among the browser's enabled extensions",
+    zh: '插件加载失败：插件 {id}（{dir}）不在浏览器已启用的扩展中',
+  },
+  pluginBackgroundNotStarted: {
+    en: 'Plugin load failed: the background of plugin {id} ({dir}) did not start within {seconds} s',
+    zh: '插件加载失败：插件 {id}（{dir}）的后台脚本未在 {seconds} 秒内启动',
+  },
+  pluginPageNotOpened: {
+    en: 'Plugin load failed: {url} of plugin {id} ({dir}) does not open: {reason}',
+    zh: '插件加载失败：插件 {id}（{dir}）的 {url} 无法打开：{reason}',
+  },
   libraryUnavailable: {
     en: 'Library download failed: {reason}',
     zh: '资源库下载失败：{reason}',
@@ -209,6 +238,11 @@ export const localApiMessages = {
   browserRuntimeMissing: {
     en: 'Browser runtime not installed yet',
     zh: '尚未安装浏览器运行环境',
+  },
+  // Logged once at service start on Windows and macOS hosts (runtime/font-levers.ts).
+  fontLeversUnavailable: {
+    en: "FingerPrint_Setting d (fonts) and the font hinting of a (canvas) have no effect on {system}: Chromium reads the environment's fontconfig file on Linux only, so every environment shows this machine's installed fonts",
+    zh: 'FingerPrint_Setting 的 d（字体）和 a（画布）中的字体微调在 {system} 上无效：Chromium 只在 Linux 上读取环境自己的 fontconfig 文件，因此所有环境显示的都是本机安装的字体',
   },
   ...securityArgsMessages,
   ...securityFilesMessages,

@@ -368,16 +368,87 @@ export const proxyFields = {
 
 const ipOrEmpty = z.union([z.literal(''), z.ipv4(), z.ipv6()]);
 
-/** Static IP fields (advanced settings and proxy update). */
+/**
+ * Static IP fields (advanced settings and proxy update): what the service reports for the
+ * environment, never what pages see (WebRTC shows pages no address at all: README "Browser runtime").
+ */
 export const staticIpFields = {
   Static_PublicIP: ipOrEmpty
     .optional()
-    .describe('Static public IP the environment reports (WebRTC); empty for none')
-    .meta({ zh: '环境对外呈现的静态公网 IP（WebRTC）；为空表示不设置', example: '203.0.113.10' }),
+    .describe(
+      "Public IP the running information reports (Public_ip) when no lookup through the proxy ran at start (the exit's IP wins when one did); empty for none. Pages never see it: WebRTC shows them no address",
+    )
+    .meta({
+      zh: '启动时未经代理查询出口 IP 时，运行信息中报告的公网 IP（Public_ip；查询过则以出口 IP 为准）；为空表示不设置。网页看不到它：WebRTC 不向网页暴露任何地址',
+      example: '203.0.113.10',
+    }),
   Static_PrivateIP: ipOrEmpty
     .optional()
-    .describe('Static private (LAN) IP the environment reports (WebRTC); empty for none')
-    .meta({ zh: '环境呈现的静态内网 IP（WebRTC）；为空表示不设置', example: '192.168.1.23' }),
+    .describe(
+      "Private (LAN) IP the running information reports (Internel_ip); empty for none, and then Internel_ip is empty (never this machine's address). Pages never see it: WebRTC shows them no address",
+    )
+    .meta({
+      zh: '运行信息中报告的内网 IP（Internel_ip）；为空表示不设置，此时 Internel_ip 为空（绝不是本机地址）。网页看不到它：WebRTC 不向网页暴露任何地址',
+      example: '192.168.1.23',
+    }),
+};
+
+/** Latitude and longitude ranges, and the largest accuracy in metres (the service checks them). */
+export const GEOLOCATION_LIMITS = {
+  Geolocation_Latitude: { min: -90, max: 90 },
+  Geolocation_Longitude: { min: -180, max: 180 },
+  Geolocation_Accuracy: { min: 1, max: 100_000 },
+} as const;
+
+/**
+ * A decimal number, or the same as text (Windows tools send every value as text), or '' for none.
+ * Any number passes here: the service answers one outside its range with -10000 and a message
+ * naming the range (GEOLOCATION_LIMITS), as Version does with -109.
+ */
+function decimalField(field: keyof typeof GEOLOCATION_LIMITS, emptyAllowed: boolean) {
+  const { min, max } = GEOLOCATION_LIMITS[field];
+  const text = z
+    .string()
+    .regex(/^-?\d+(\.\d+)?$/)
+    .transform(Number);
+  const value = emptyAllowed
+    ? z.union([z.number(), text, z.literal('')])
+    : z.union([z.number(), text]);
+  return value.optional().meta({ minimum: min, maximum: max });
+}
+
+/**
+ * Geolocation (not in the spec, named in its style): the permission sites get, and coordinates
+ * that win over the proxy exit's (Automatic_Configure 1).
+ */
+export const geolocationFields = {
+  Geolocation_Setting: optionalField(
+    intChoice([0, 1, 2] as const)
+      .describe(
+        "Geolocation permission for every site: 0 ask (Chrome's default), 1 allow, 2 block (default 0)",
+      )
+      .meta({
+        zh: '所有网站的地理位置权限：0 询问（Chrome 默认），1 允许，2 禁止（默认 0）',
+        example: 1,
+      }),
+  ),
+  Geolocation_Latitude: decimalField('Geolocation_Latitude', true)
+    .describe(
+      "Latitude pages get, -90 to 90; given with Geolocation_Longitude, the two win over the proxy exit's location; '' for none",
+    )
+    .meta({
+      zh: '网页获得的纬度，-90 到 90；须与 Geolocation_Longitude 一起提供，优先于代理出口 IP 的位置；为空字符串表示不设置',
+      example: 40.7128,
+    }),
+  Geolocation_Longitude: decimalField('Geolocation_Longitude', true)
+    .describe("Longitude pages get, -180 to 180; given with Geolocation_Latitude; '' for none")
+    .meta({
+      zh: '网页获得的经度，-180 到 180；须与 Geolocation_Latitude 一起提供；为空字符串表示不设置',
+      example: -74.006,
+    }),
+  Geolocation_Accuracy: decimalField('Geolocation_Accuracy', false)
+    .describe('Accuracy of the location pages get, in metres, 1 to 100000 (default 50)')
+    .meta({ zh: '网页获得的位置精度（米），1 到 100000（默认 50）', example: 50 }),
 };
 
 /** Locale fields; with Automatic_Configure 1 they follow the proxy's exit IP instead. */
@@ -474,12 +545,16 @@ export const advancedFlagFields = {
   StartClearHistory: optionalField(flagField('Clear history on start', '启动时清除历史记录', 0)),
 };
 
-/** Every advanced setting (§3): fingerprint switches, flags, static IPs, locale and SystemOS. */
+/**
+ * Every advanced setting (§3): fingerprint switches, flags, static IPs, locale and SystemOS, and our
+ * geolocation fields.
+ */
 export const advancedFields = {
   FingerPrint_Setting: fingerprintSetting,
   ...advancedFlagFields,
   ...staticIpFields,
   ...localeFields,
+  ...geolocationFields,
   SystemOS: systemOs,
 };
 
