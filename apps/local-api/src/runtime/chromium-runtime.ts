@@ -20,6 +20,7 @@ import { checkPluginFolders, loadExtensions, loadsOverDevTools } from './extensi
 import { fingerprintStore, warmUpGenerator } from './fingerprint.ts';
 import { fontLeversNotice } from './font-levers.ts';
 import { instrumentTargets, startTabs, takeCookiesOut } from './instrument.ts';
+import { watchLastWindow, type LastWindowWatch } from './last-window.ts';
 import { missingDisplay, proxySpecOf } from './launch.ts';
 import { fontFamilies } from './machine.ts';
 import { prepareLaunch } from './prepare-launch.ts';
@@ -64,6 +65,8 @@ interface Running {
   proc: BrowserProcess;
   forwarder?: Forwarder | undefined;
   stopWatch?: () => void;
+  /** A windowed browser: its last window closed by the user ends it here (last-window.ts). */
+  lastWindow?: LastWindowWatch;
   plan: LaunchPlan;
 }
 
@@ -122,6 +125,7 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
     running.delete(id);
     if (condition !== undefined) conditions.set(id, condition);
     entry.stopWatch?.();
+    entry.lastWindow?.stop();
     entry.proc.dispose();
     void entry.forwarder?.close();
     if (entry.plan.environment.settings.clearOnExit === 1) {
@@ -200,11 +204,18 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
       let openTabs: () => Promise<void> = async () => {};
       try {
         await Promise.all([
-          proc.devToolsPort(launchTimeout, userPort).then((port) => {
-            info.cdpPort = port;
-            mark('port');
-          }),
-          instrumentTargets(proc.cdp, setup, { cookies: record.cookies, debug }).then(
+          // A client's Browser.close (Puppeteer's browser.close()) saves the cookies first.
+          proc
+            .devToolsPort(launchTimeout, userPort, () => saveCookies(entry))
+            .then((port) => {
+              info.cdpPort = port;
+              mark('port');
+            }),
+          instrumentTargets(proc.cdp, setup, {
+            // StartClearCookies 1: a start without cookies, the environment's stored ones too.
+            cookies: s.clearCookiesOnStart === 1 ? [] : record.cookies,
+            debug,
+          }).then(
             (open) => void (openTabs = () => open(startTabs(plan.startPages, s.forceCheckPage))),
             (error: Error) => {
               throw error instanceof LaunchFailure
@@ -248,8 +259,13 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
           },
         });
       }
-      // The tabs open once the caller has its answer.
-      openTabs().catch(() => undefined);
+      if (!plan.headless) {
+        entry.lastWindow = watchLastWindow(proc.cdp, () => void end(id, true));
+      }
+      // The tabs open once the caller has its answer; then a window closed by the user is noticed.
+      openTabs()
+        .catch(() => undefined)
+        .finally(() => entry.lastWindow?.arm());
       return info;
     } finally {
       await owned?.close();

@@ -29,6 +29,8 @@ export interface DevToolsProxy {
 export interface DevToolsProxyOptions {
   /** The port to listen on (the caller's own `--remote-debugging-port=N`); 0 picks a free one. */
   port?: number;
+  /** Runs before a client's Browser.close is passed on (the service saves the cookies). */
+  beforeClose?: (() => Promise<void>) | undefined;
 }
 
 /** Proxy ids on the pipe start here; the service's own commands count up from 1. */
@@ -171,9 +173,21 @@ export async function serveDevTools(
     }
     const id = nextId++;
     forwarded.set(id, { client, id: message.id, sessionId: message.sessionId });
-    if (!post({ id, method: message.method, params: message.params ?? {}, sessionId: session })) {
-      forwarded.delete(id);
-      client.socket.close(1011, 'browser closed');
+    const pass = () => {
+      if (
+        !post({ id, method: message.method!, params: message.params ?? {}, sessionId: session })
+      ) {
+        forwarded.delete(id);
+        client.socket.close(1011, 'browser closed');
+      }
+    };
+    if (message.method === 'Browser.close' && options.beforeClose) {
+      void options
+        .beforeClose()
+        .catch(() => undefined)
+        .finally(pass);
+    } else {
+      pass();
     }
   }
 

@@ -558,12 +558,13 @@ describe.skipIf(!hasChromium)('advanced settings, as pages and users see them', 
 
     /**
      * Each case: a first run that gets a cookie, local storage, history and a cached image, ended
-     * by `end` (stop, or the user closing the window), then a second start of the same profile.
+     * by `end` (stop; the user's script closing the browser, Browser.close; or the user closing the
+     * last tab, so the window), then a second start of the same profile.
      */
     const CASES: {
       name: string;
       fields: Record<string, number>;
-      end: 'stop' | 'user';
+      end: 'stop' | 'user' | 'window';
       after: Partial<ReturnType<typeof profileState>>;
       exported: string[];
       second: Omit<PersistResult, 'image'> & { refetched: boolean };
@@ -598,30 +599,41 @@ describe.skipIf(!hasChromium)('advanced settings, as pages and users see them', 
         history: ['/persist', '/reread'],
       },
       {
-        name: 'Exit_SaveCookie 0, the user closes the window: no cookie at the next start either',
+        name: 'Exit_SaveCookie 0, the user’s script closes the browser: no cookie at the next start either',
         fields: { Exit_SaveCookie: 0 },
         end: 'user',
-        after: { history: ['/persist'], storage: true, cache: true },
+        after: { history: ['/persist'], cookies: [], storage: true, cache: true },
         exported: [],
         second: { cookie: '', kept: 'yes', refetched: false },
         history: ['/persist', '/reread'],
       },
       {
-        // The control of the next case: what a start finds in a profile the user closed.
-        name: 'StartClear* 0, the user closes the window: the next start has the cookie, cache and history',
+        // Browser.close through the service's DevTools endpoint saves the cookies first.
+        name: 'Exit_SaveCookie 1, the user’s script closes the browser: the cookies are saved',
         fields: {},
         end: 'user',
         after: { history: ['/persist'], cookies: ['visited'], storage: true, cache: true },
-        exported: [],
+        exported: ['visited'],
         second: { cookie: 'visited=yes', kept: 'yes', refetched: false },
         history: ['/persist', '/reread'],
       },
       {
+        // The window stays up without a tab (--keep-alive-for-test) until the service has the cookies.
+        name: 'Exit_SaveCookie 1, the user closes the last tab: the cookies are saved, status 0',
+        fields: {},
+        end: 'window',
+        after: { history: ['/persist'], cookies: ['visited'], storage: true, cache: true },
+        exported: ['visited'],
+        second: { cookie: 'visited=yes', kept: 'yes', refetched: false },
+        history: ['/persist', '/reread'],
+      },
+      {
+        // Nothing comes back: not the profile's cookies, nor those stored in the environment.
         name: 'StartClearCache, StartClearCookies, StartClearHistory 1: the next start has none of them',
         fields: { StartClearCache: 1, StartClearCookies: 1, StartClearHistory: 1 },
         end: 'user',
         after: { history: ['/persist'], cookies: ['visited'], storage: true, cache: true },
-        exported: [],
+        exported: ['visited'],
         second: { cookie: '', kept: 'yes', refetched: true },
         history: ['/reread'],
       },
@@ -646,7 +658,10 @@ describe.skipIf(!hasChromium)('advanced settings, as pages and users see them', 
             });
           } finally {
             if (c.end === 'user') await browser.close();
-            else await browser.disconnect();
+            else if (c.end === 'window') {
+              for (const page of await browser.pages()) await page.close();
+              await browser.disconnect().catch(() => undefined);
+            } else await browser.disconnect();
           }
           if (c.end === 'stop')
             expect(await api.stop([id])).toEqual([{ Session_ID: id, status: 0 }]);

@@ -143,8 +143,13 @@ export interface BrowserProcess {
    * Once the browser answers on its pipe, opens the DevTools proxy and gives its port: the
    * caller's own `--remote-debugging-port=N` (`userPort`), or a free one. A port that is taken is
    * -11; no answer in `timeoutMs` is -18; an exit meanwhile is -2. The proxy closes with the pipe.
+   * `beforeClose` runs before a client's Browser.close reaches the browser.
    */
-  devToolsPort(timeoutMs: number, userPort?: string): Promise<number>;
+  devToolsPort(
+    timeoutMs: number,
+    userPort?: string,
+    beforeClose?: () => Promise<void>,
+  ): Promise<number>;
   /**
    * Calls `listener` once the process exits: with -12 for an exit nobody asked for, undefined when
    * the service ended it or the user closed the last window (a clean exit).
@@ -189,8 +194,8 @@ export function spawnBrowser(options: SpawnOptions): BrowserProcess {
     exited,
     ending: false,
     hasExited: () => child.exitCode !== null || child.signalCode !== null,
-    devToolsPort: (timeoutMs, userPort) =>
-      openDevTools(child, cdp, stderrTail, timeoutMs, userPort),
+    devToolsPort: (timeoutMs, userPort, beforeClose) =>
+      openDevTools(child, cdp, stderrTail, timeoutMs, userPort, beforeClose),
     onExit(listener) {
       // A browser whose last window the user closed ends cleanly (0, no signal).
       child.once('exit', (code, signal) =>
@@ -222,6 +227,7 @@ async function openDevTools(
   stderrTail: () => string,
   timeoutMs: number,
   userPort?: string,
+  beforeClose?: () => Promise<void>,
 ): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
@@ -256,7 +262,7 @@ async function openDevTools(
   });
   const port = userPort ? Number(userPort.slice('--remote-debugging-port='.length)) : 0;
   try {
-    return (await serveDevTools(cdp, { port })).port;
+    return (await serveDevTools(cdp, { port, beforeClose })).port;
   } catch (error) {
     throw new LaunchFailure(
       B.LISTEN_FAILED,
