@@ -284,7 +284,10 @@ describe.skipIf(!hasChromium)('security with a real browser', () => {
       const cmdline = fs
         .readFileSync(`/proc/${item.Session_ProcessID}/cmdline`, 'utf8')
         .split('\0');
-      for (const arg of args) expect(cmdline).toContain(arg);
+      expect(cmdline).toContain('--window-size=1200,800');
+      expect(cmdline).toContain('--mute-audio');
+      // The port is the service's DevTools endpoint (devtools-proxy.ts); Chromium opens none.
+      expect(cmdline).not.toContain(`--remote-debugging-port=${port}`);
       expect((await api.status([id])).listcontainer[0]).toMatchObject({ Session_Args: args });
     } finally {
       await api.kill([id]);

@@ -1,7 +1,7 @@
 /**
  * An environment's Session_Args and Session_Headless (../shared/spec/local-api.md §3, stored at create) are
  * what browser/start uses when the call gives no args or isHeadless of its own; the call's values
- * win. Proven on the real browser: its command line and the DevTools port it listens on. And a
+ * win. Proven on the real browser: its command line and the DevTools endpoint's port. And a
  * stored user agent of another version (Chrome/106, the downloads' newest) is presented with the
  * engine's own major, so that the start answer's core and User_Agent agree with what pages see.
  */
@@ -45,17 +45,19 @@ describe.skipIf(!hasChromium)("browser/start and an environment's stored values"
   test("uses the environment's Session_Args and Session_Headless", async () => {
     const port = await freePort();
     const id = await api.create({
-      Session_Args: [`--remote-debugging-port=${port}`],
+      Session_Args: [`--remote-debugging-port=${port}`, '--hide-scrollbars'],
       Session_Headless: 1,
     });
     const item = await startRaw(id);
     expect(item).toMatchObject({
-      Session_Args: [`--remote-debugging-port=${port}`],
+      Session_Args: [`--remote-debugging-port=${port}`, '--hide-scrollbars'],
       isHeadless: 1,
       browser_CDP_Port: port,
     });
     const line = commandLine(item.Session_ProcessID);
-    expect(line).toContain(`--remote-debugging-port=${port}`);
+    expect(line).toContain('--hide-scrollbars');
+    // The port is the service's DevTools endpoint, not a flag of Chromium's (devtools-proxy.ts).
+    expect(line).not.toContain(`--remote-debugging-port=${port}`);
     expect(line.some((arg) => arg.startsWith('--headless'))).toBe(true);
     const version = await fetch(`http://127.0.0.1:${port}/json/version`);
     expect(version.ok).toBe(true);

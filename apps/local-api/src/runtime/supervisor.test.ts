@@ -1,10 +1,11 @@
 /**
  * The supervisor with real short-lived processes standing in for the browser: Node scripts that
- * print Chromium's "DevTools listening" line, exit by themselves, or answer Browser.close on the
- * pipe (file descriptor 3 in, 4 out).
+ * answer on the DevTools pipe (file descriptor 3 in, 4 out) like Chromium, exit by themselves, or
+ * quit on Browser.close.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -20,38 +21,40 @@ import {
 
 const B = BrowserCodes.code;
 
-/** Says its DevTools port like Chromium, then runs until ended. */
-const LISTENS = (port: number) =>
-  `process.stderr.write('starting\\nDevTools listening on ws://127.0.0.1:${port}/devtools/browser/x\\n');
-   setInterval(() => {}, 1000);`;
-
-/** Quits when the service sends Browser.close through the pipe, like Chromium. */
-const CLOSES_ON_REQUEST = `
+/** Answers every command on the pipe; Browser.close makes it quit when `closes`. */
+const answering = (closes: boolean) => `
   const net = require('node:net');
-  process.stderr.write('DevTools listening on ws://127.0.0.1:9222/devtools/browser/x\\n');
-  let text = '';
-  new net.Socket({ fd: 3, readable: true, writable: false }).on('data', (chunk) => {
-    text += chunk;
-    if (text.includes('"Browser.close"')) process.exit(0);
-  });
-  setInterval(() => {}, 1000);`;
-
-/** Answers every command on the pipe and stays (a browser that does not close). */
-const ANSWERS_AND_STAYS = `
-  const net = require('node:net');
-  process.stderr.write('DevTools listening on ws://127.0.0.1:9222/devtools/browser/x\\n');
   const out = new net.Socket({ fd: 4, readable: false, writable: true });
   let text = '';
   new net.Socket({ fd: 3, readable: true, writable: false }).on('data', (chunk) => {
     text += chunk;
     let end;
     while ((end = text.indexOf('\\0')) >= 0) {
-      const { id } = JSON.parse(text.slice(0, end));
+      const { id, method } = JSON.parse(text.slice(0, end));
       text = text.slice(end + 1);
+      if (method === 'Browser.close' && ${closes}) process.exit(0);
       out.write(JSON.stringify({ id, result: {} }) + '\\0');
     }
   });
   setInterval(() => {}, 1000);`;
+
+/** Answers on the pipe like a browser that is up, and runs until ended. */
+const ANSWERS = answering(false);
+/** Quits when the service sends Browser.close through the pipe, like Chromium. */
+const CLOSES_ON_REQUEST = answering(true);
+/** Answers every command on the pipe and stays (a browser that does not close). */
+const ANSWERS_AND_STAYS = answering(false);
+
+/** Whether something listens on 127.0.0.1:port. */
+const connects = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 
 const alive = (pid: number) => {
   try {
@@ -98,9 +101,10 @@ const failure = (promise: Promise<unknown>) =>
   );
 
 describe('a browser process', () => {
-  test('its DevTools port comes from its line; the state file names it until dispose', async () => {
-    const proc = fake(LISTENS(45123));
-    expect(await proc.devToolsPort(10_000)).toBe(45123);
+  test('its DevTools endpoint opens once the pipe answers; the state file names it until dispose', async () => {
+    const proc = fake(ANSWERS);
+    const port = await proc.devToolsPort(10_000);
+    expect(await connects(port)).toBe(true);
     const stateFile = path.join(dir, 'run', 'e1.json');
     expect(JSON.parse(fs.readFileSync(stateFile, 'utf8'))).toEqual({
       pid: proc.child.pid,
@@ -110,9 +114,11 @@ describe('a browser process', () => {
     await proc.exited;
     expect(fs.existsSync(stateFile)).toBe(false);
     expect(proc.hasExited()).toBe(true);
+    // The endpoint goes with the pipe.
+    await expect.poll(() => connects(port)).toBe(false);
   });
 
-  test('an exit at start, no port in time, and a taken caller port each say why', async () => {
+  test('an exit at start, no answer in time, and a taken caller port each say why', async () => {
     const crashed = await failure(
       fake(`process.stderr.write('no GPU\\nbad profile\\n'); process.exit(3);`).devToolsPort(
         10_000,
@@ -123,16 +129,23 @@ describe('a browser process', () => {
 
     const silent = await failure(fake('setInterval(() => {}, 1000);', 'e2').devToolsPort(300));
     expect(silent.status).toBe(B.NO_RESPONSE);
-    expect(silent.message).toBe('the browser did not open its DevTools port in 300 ms');
+    expect(silent.message).toBe('the browser did not answer on its DevTools pipe in 300 ms');
 
-    // Chromium fell back to another port than the caller's.
-    const taken = await failure(
-      fake(LISTENS(45125), 'e3').devToolsPort(10_000, '--remote-debugging-port=45124'),
-    );
-    expect(taken.status).toBe(B.LISTEN_FAILED);
-    expect(taken.message).toBe('--remote-debugging-port=45124: the port is taken');
-    const own = fake(LISTENS(45124), 'e4');
-    expect(await own.devToolsPort(10_000, '--remote-debugging-port=45124')).toBe(45124);
+    // The caller's own port, taken by another program.
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const busy = (blocker.address() as net.AddressInfo).port;
+    try {
+      const taken = await failure(
+        fake(ANSWERS, 'e3').devToolsPort(10_000, `--remote-debugging-port=${busy}`),
+      );
+      expect(taken.status).toBe(B.LISTEN_FAILED);
+      expect(taken.message).toBe(`--remote-debugging-port=${busy}: the port is taken`);
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
+    const own = fake(ANSWERS, 'e4');
+    expect(await own.devToolsPort(10_000, `--remote-debugging-port=${busy}`)).toBe(busy);
   });
 
   test('an exit nobody asked for is -12; a clean one and an asked-for one are not', async () => {
@@ -144,7 +157,7 @@ describe('a browser process', () => {
     await Promise.all([crash.exited, closed.exited]);
     expect(conditions.sort()).toEqual([B.BROWSER_EXITED, undefined]);
 
-    const killed = fake(LISTENS(45126), 'killed');
+    const killed = fake(ANSWERS, 'killed');
     await killed.devToolsPort(10_000);
     let condition: number | undefined = -1;
     killed.onExit((value) => (condition = value));
@@ -189,9 +202,9 @@ test('killTree ends the whole process group', async () => {
 test("a new service ends what a killed one left: the state files' browsers and strays", async () => {
   const sessionsDir = path.join(dir, 'sessions');
   // One with a state file, as a running service keeps it.
-  const listed = fake(LISTENS(45128), 'listed');
+  const listed = fake(ANSWERS, 'listed');
   // One whose state file is gone (it names a profile under the sessions folder all the same).
-  const stray = fake(LISTENS(45129), 'stray');
+  const stray = fake(ANSWERS, 'stray');
   await Promise.all([listed.devToolsPort(10_000), stray.devToolsPort(10_000)]);
   fs.rmSync(path.join(dir, 'run', 'stray.json'));
   // A state file whose pid now belongs to another program: that program is left alone.

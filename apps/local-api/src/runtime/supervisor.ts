@@ -240,24 +240,26 @@ async function openDevTools(
         ),
       timeoutMs,
     );
-    const exitedAtStart = () =>
-      new LaunchFailure(
-        B.START_BROWSER_FAILED,
-        `the browser exited at start (${child.exitCode ?? child.signalCode}): ${stderrTail()}`,
+    // 'close' comes after the exit and the last of stderr, so the reason is complete.
+    const onClose = (code: number | null, signal: NodeJS.Signals | null) =>
+      done(
+        new LaunchFailure(
+          B.START_BROWSER_FAILED,
+          `the browser exited at start (${code ?? signal}): ${stderrTail()}`,
+        ),
       );
-    const onExit = () => done(exitedAtStart());
     const done = (error?: Error) => {
       clearTimeout(timer);
-      child.removeListener('exit', onExit);
+      child.removeListener('close', onClose);
       if (error) reject(error);
       else resolve();
     };
-    child.once('exit', onExit);
+    child.once('close', onClose);
     child.once('error', (error) => done(new LaunchFailure(B.START_BROWSER_FAILED, error.message)));
+    // A pipe that closes means the process is going: its 'close' says why.
     cdp.send('Browser.getVersion').then(
       () => done(),
-      // The pipe closes as the process goes: report the exit and what the browser said.
-      () => done(exitedAtStart()),
+      () => undefined,
     );
   });
   const port = userPort ? Number(userPort.slice('--remote-debugging-port='.length)) : 0;
