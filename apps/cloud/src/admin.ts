@@ -1,5 +1,6 @@
 /**
  * The operators' command (../shared/DESIGN.md "Fixed names and ports"), one verb each:
+ *   npm run admin -- migrate                              (migrations and missing demo content; before a rollout)
  *   npm run admin -- account:create --account NAME --email EMAIL --password PW [--role staff] [--team-of MAIN] [--expire YYYY-MM-DD]
  *   npm run admin -- credential:create --account NAME     (prints app_id and app_key)
  *   npm run admin -- clienttoken --account NAME           (prints a one-time /route link)
@@ -14,8 +15,11 @@ import { CloudError } from './http/envelope.ts';
 import { accountService } from './modules/accounts/service.ts';
 import { credentialService } from './modules/credentials/service.ts';
 import { deriveKeys, loadSecret } from './security/secret.ts';
+import { prepareStore } from './setup.ts';
+import { openStores } from './storage/stores.ts';
 
 const USAGE = `usage:
+  npm run admin -- migrate
   npm run admin -- account:create --account NAME --email EMAIL --password PW [--role staff] [--team-of MAIN] [--expire YYYY-MM-DD]
   npm run admin -- credential:create --account NAME
   npm run admin -- clienttoken --account NAME [--url /api]`;
@@ -39,11 +43,16 @@ export async function runAdmin(
     },
   });
   const verb = positionals[0];
-  if (!verb || !['account:create', 'credential:create', 'clienttoken'].includes(verb))
+  if (!verb || !['migrate', 'account:create', 'credential:create', 'clienttoken'].includes(verb))
     throw new Error(USAGE);
+  const config = loadConfig(env);
+  if (verb === 'migrate') {
+    await migrate(config, env);
+    out('database migrated, demo content and release files in place');
+    return;
+  }
   if (!values.account) throw new Error(`--account is required\n${USAGE}`);
 
-  const config = loadConfig(env);
   const database: CloudDatabase = openDatabase(config.databaseUrl, {
     schema: config.databaseSchema,
   });
@@ -94,6 +103,21 @@ export async function runAdmin(
     throw error;
   } finally {
     await database.close();
+  }
+}
+
+/** What every instance does at start, once, before a rollout (README "Run at scale"). */
+async function migrate(config: ReturnType<typeof loadConfig>, env: NodeJS.ProcessEnv) {
+  const database = openDatabase(config.databaseUrl, { schema: config.databaseSchema });
+  const stores = openStores(config);
+  try {
+    await prepareStore(database, {
+      releases: stores.releases,
+      secret: loadSecret(config.dataDir, env),
+    });
+  } finally {
+    await database.close();
+    stores.close();
   }
 }
 

@@ -3,11 +3,13 @@ import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
+import type { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import { ATTACHMENT_VIDEO_MAX_BYTES, ATTACHMENTS_MAX } from '@hainiao/contract';
 import type { CloudDatabase } from './db/database.ts';
 import { installAuthenticators } from './http/auth.ts';
 import { installErrorHandler } from './http/errors.ts';
-import { installRateLimits } from './http/rate-limit.ts';
+import { connectRedis, installRateLimits } from './http/rate-limit.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { accountService, type Clock } from './modules/accounts/service.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -18,11 +20,14 @@ import { libraryRoutes } from './modules/library/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { ticketService } from './modules/tickets/service.ts';
 import { createMailer, type Mailer } from './notify/mailer.ts';
+import { installHealth, type ReadinessCheck } from './ops/health.ts';
+import { installRequestIds, loggerOptions, requestIdGenerator } from './ops/logging.ts';
+import { installMetrics } from './ops/metrics.ts';
 import { TRUST_PROXY_TRUE_REFUSED, type TrustProxy } from './config.ts';
 import { deriveKeys } from './security/secret.ts';
 import { installSecurityHeaders } from './site/headers.ts';
 import { siteRoutes } from './site/static.ts';
-import type { FileStore } from './storage/files.ts';
+import { diskStore, type FileStore } from './storage/files.ts';
 
 export interface AppOptions {
   database: CloudDatabase;
@@ -32,7 +37,9 @@ export interface AppOptions {
    * links are derived from it, each under its own label.
    */
   secret: Buffer;
-  /** The release store served under /downloads/ (`<DATA_DIR>/releases`). */
+  /** The release store served under /downloads/ (storage/stores.ts). */
+  releases?: FileStore;
+  /** A folder as the release store, when `releases` is not given (`<DATA_DIR>/releases`). */
   releasesDir?: string;
   /** The script and plugin library's files (`<DATA_DIR>/library`); next to releasesDir by default. */
   libraryDir?: string;
@@ -40,10 +47,14 @@ export interface AppOptions {
   chatScriptUrl?: string;
   /** pino level; 'silent' turns logging off. */
   logLevel?: string;
+  /** Where the JSON log lines go (stdout by default); tests read them. */
+  logStream?: { write(line: string): void };
   /** Redis for rate limits shared by several instances; in memory without it. */
-  redisUrl?: string;
-  /** Prefix of the rate-limit counters' Redis keys (`hainiao-rl:`). */
+  redisUrl?: string | undefined;
+  /** Prefix of the rate-limit counters' Redis keys (`REDIS_PREFIX`, `hainiao-rl:`). */
   redisPrefix?: string;
+  /** `METRICS_TOKEN`: serves `/metrics` to this bearer token (ops/metrics.ts); off without it. */
+  metricsToken?: string | undefined;
   /** Time source, replaceable in tests of expiry. */
   clock?: Clock;
   /**
@@ -70,7 +81,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if ((trustProxy as unknown) === true) throw new Error(TRUST_PROXY_TRUE_REFUSED);
   const keys = deriveKeys(secret);
   const app = Fastify({
-    logger: { level: logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    // JSON lines with the request id, secrets redacted (ops/logging.ts).
+    logger: loggerOptions(logLevel, options.logStream),
+    genReqId: requestIdGenerator(trustProxy),
     // Only the configured reverse proxies may tell the client IP through X-Forwarded-For (rate
     // limits count by it): by hop count or by their addresses, never every sender. Fastify takes a
     // bare number as "trust nothing", so a hop count goes in as the function it stands for: the
@@ -83,6 +96,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // nosniff, Referrer-Policy, CSP and HSTS on every answer (pages set their own CSP with a nonce).
   installSecurityHeaders(app);
+  installRequestIds(app);
+  installMetrics(app, { token: options.metricsToken, database });
 
   // Pages, scripts and JSON answers go out compressed (the build also precompresses its assets).
   await app.register(compress, {
@@ -94,13 +109,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fileSize: ATTACHMENT_VIDEO_MAX_BYTES, files: ATTACHMENTS_MAX, fields: 50 },
   });
+  let redis: Redis | undefined;
+  if (redisUrl) {
+    const client = await connectRedis(redisUrl, app.log);
+    redis = client;
+    app.addHook('onClose', async () => {
+      await client.quit().catch(() => client.disconnect());
+    });
+  }
   const limiter = await installRateLimits(app, {
-    redisUrl,
+    redis,
     prefix: options.redisPrefix,
     now: clock ? () => clock().getTime() : undefined,
   });
 
   installErrorHandler(app);
+
+  // Ops endpoints (not calls of the spec): /healthz, /readyz (ops/health.ts).
+  const checks: ReadinessCheck[] = [
+    { name: 'database', run: () => sql`select 1`.execute(database.db) },
+  ];
+  if (redis) {
+    const client = redis;
+    checks.push({ name: 'redis', run: () => client.ping() });
+  }
+  const files = options.files;
+  if (files.check) checks.push({ name: 's3', run: () => files.check!() });
+  installHealth(app, checks);
 
   const accounts = accountService(database, clock);
   const credentials = credentialService(database, accounts, keys, clock, limiter);
@@ -110,7 +145,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     session: (token) => accounts.requireSession(token),
     lease: (token) => credentials.requireLease(token),
   });
-  contentRoutes(app, content, { releasesDir: options.releasesDir });
+  const releases =
+    options.releases ?? (options.releasesDir ? diskStore(options.releasesDir) : undefined);
+  contentRoutes(app, content, { releases });
   accountRoutes(app, accounts, limiter);
   credentialRoutes(app, credentials);
   await libraryRoutes(app, database, {

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLOUD_PORT } from '@hainiao/contract';
+import type { S3Settings } from './storage/s3.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -21,6 +22,62 @@ export interface CloudConfig {
   webDist: string | null;
   /** `TRUST_PROXY`, parsed (see parseTrustProxy). */
   trustProxy: TrustProxy;
+  /** `REDIS_URL`: shared rate-limit counters; in memory without it. */
+  redisUrl: string | undefined;
+  /** `REDIS_PREFIX`: prefix of every Redis key (several deployments or test runs on one Redis). */
+  redisPrefix: string;
+  /** `S3_*`: attachments and release files in a bucket; on disk under dataDir without it. */
+  s3: S3Settings | null;
+  /** `METRICS_TOKEN`: `/metrics` answers to `Authorization: Bearer <token>`; off without it. */
+  metricsToken: string | undefined;
+  /** `LOG_LEVEL`: pino level (`info` logs every request). */
+  logLevel: string;
+  /** `SHUTDOWN_GRACE_MS`: how long SIGTERM waits for requests in flight before cutting them. */
+  shutdownGraceMs: number;
+}
+
+const S3_VARIABLES = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
+/**
+ * `S3_BUCKET` turns the S3 store on; the other `S3_*` variables only make sense with it, so one of
+ * them without a bucket is refused rather than silently storing on the local disk.
+ */
+export function parseS3(env: NodeJS.ProcessEnv): S3Settings | null {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) {
+    const stray = S3_VARIABLES.filter((name) => env[name]);
+    if (stray.length > 0) {
+      throw new Error(`${stray.join(', ')} set without S3_BUCKET: set the bucket, or unset them`);
+    }
+    return null;
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
+  }
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint)) {
+    throw new Error(`S3_ENDPOINT must be an http(s) URL, not ${endpoint}`);
+  }
+  const pathStyle = (env.S3_FORCE_PATH_STYLE ?? '').trim().toLowerCase();
+  if (!['', 'true', 'false', '1', '0'].includes(pathStyle)) {
+    throw new Error('S3_FORCE_PATH_STYLE is true or false');
+  }
+  return {
+    bucket,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: pathStyle === 'true' || pathStyle === '1',
+  };
 }
 
 /**
@@ -75,6 +132,19 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   return entries;
 }
 
+/** A guessable token would open the metrics to anyone: at least 16 characters. */
+function parseMetricsToken(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 16) throw new Error('METRICS_TOKEN needs at least 16 characters');
+  return value;
+}
+
+function parseGrace(value: string | undefined): number {
+  if (!value) return 10_000;
+  if (!/^\d+$/.test(value)) throw new Error(`SHUTDOWN_GRACE_MS must be milliseconds, not ${value}`);
+  return Number(value);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
   return {
@@ -87,5 +157,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     // The starter that knows where the site was built says so (`npm start`: scripts/start.ts).
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'hainiao-rl:',
+    s3: parseS3(env),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    logLevel: env.LOG_LEVEL || 'warn',
+    shutdownGraceMs: parseGrace(env.SHUTDOWN_GRACE_MS),
   };
 }

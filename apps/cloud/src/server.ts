@@ -1,53 +1,82 @@
-import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { seedContent } from './modules/content/seed.ts';
-import { seedTicketTypes } from './modules/tickets/seed.ts';
-import { accountService } from './modules/accounts/service.ts';
-import { credentialService } from './modules/credentials/service.ts';
-import { deriveKeys, loadSecret } from './security/secret.ts';
-import { diskStore } from './storage/files.ts';
+import { loadSecret } from './security/secret.ts';
+import { prepareStore } from './setup.ts';
+import { openStores } from './storage/stores.ts';
 
-/** Opens the store, migrates, seeds demo content, and listens. Returns a stop function. */
+/**
+ * Opens the database and the file stores, migrates and seeds what is missing, and listens.
+ * Returns the port and a stop function that shuts down gracefully (see `stop`).
+ */
 export async function startCloud(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
   const database = openDatabase(config.databaseUrl, { schema: config.databaseSchema });
-  await migrateToLatest(database);
-  const releasesDir = path.join(config.dataDir, 'releases');
-  await seedContent(database, { releasesDir });
-  await seedTicketTypes(database);
-  const secret = loadSecret(config.dataDir, env);
-  // API keys stored before the encryption key was derived from the master secret: seal them again.
-  await credentialService(
-    database,
-    accountService(database),
-    deriveKeys(secret),
-  ).resealLegacyKeys();
-  const app = await buildApp({
-    database,
-    webDist: config.webDist,
-    releasesDir,
-    chatScriptUrl: env.CHAT_SCRIPT_URL || undefined,
-    secret,
-    logLevel: env.LOG_LEVEL ?? 'warn',
-    redisUrl: env.REDIS_URL,
-    files: diskStore(path.join(config.dataDir, 'files')),
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || undefined,
-    siteUrl: env.SITE_URL ?? `http://localhost:${config.port}`,
-    trustProxy: config.trustProxy,
-  });
-  await app.listen({ port: config.port, host: config.host });
+  const stores = openStores(config);
+  const release = async () => {
+    await database.close();
+    stores.close();
+  };
+  // A start that failed must end, even if a connection never came back to the pool.
+  const releaseAfterFailure = () =>
+    Promise.race([release(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    const secret = loadSecret(config.dataDir, env);
+    await prepareStore(database, { releases: stores.releases, secret });
+    app = await buildApp({
+      database,
+      webDist: config.webDist,
+      releases: stores.releases,
+      chatScriptUrl: env.CHAT_SCRIPT_URL || undefined,
+      secret,
+      logLevel: config.logLevel,
+      redisUrl: config.redisUrl,
+      redisPrefix: config.redisPrefix,
+      metricsToken: config.metricsToken,
+      files: stores.files,
+      smtpUrl: env.SMTP_URL || undefined,
+      mailFrom: env.MAIL_FROM || undefined,
+      siteUrl: env.SITE_URL ?? `http://localhost:${config.port}`,
+      trustProxy: config.trustProxy,
+    });
+  } catch (error) {
+    await releaseAfterFailure();
+    throw error;
+  }
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    await releaseAfterFailure();
+    throw error;
+  }
   const bound = app.server.address();
   const port = typeof bound === 'object' && bound ? bound.port : config.port;
+  let stopping: Promise<void> | undefined;
   return {
     port,
     url: `http://localhost:${port}`,
-    async stop() {
-      await app.close();
-      await database.close();
+    log: app.log,
+    /**
+     * Graceful stop: no new connections (new requests on open ones get 503), requests in flight
+     * run to their end for at most `SHUTDOWN_GRACE_MS` (then their connections are cut), and
+     * then Redis, the database pool and the S3 client are closed. Idempotent.
+     */
+    stop(): Promise<void> {
+      stopping ??= (async () => {
+        const cut = setTimeout(() => {
+          app.log.warn(`requests still running after ${config.shutdownGraceMs} ms: cut`);
+          app.server.closeAllConnections();
+        }, config.shutdownGraceMs);
+        try {
+          await app.close();
+        } finally {
+          clearTimeout(cut);
+          await release();
+        }
+      })();
+      return stopping;
     },
   };
 }
@@ -55,7 +84,20 @@ export async function startCloud(env: NodeJS.ProcessEnv = process.env) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const cloud = await startCloud();
   console.log(`Hainiao cloud listening on ${cloud.url}`);
+  let signalled = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void cloud.stop().then(() => process.exit(0)));
+    process.on(signal, () => {
+      // A second signal while draining: stop waiting.
+      if (signalled) process.exit(1);
+      signalled = true;
+      cloud.log.info(`${signal}: no new connections, finishing the requests in flight`);
+      cloud.stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+    });
   }
 }

@@ -6,7 +6,8 @@
  * - `startTestService`: a local API on a free port (./service);
  * - `startTestSystem`: the whole system as `npm start` runs it, site included;
  * - `launchChromium`: the browser the end-to-end tests drive.
- * Whether PostgreSQL is up is `@hainiao/testkit/postgres` (it asks the server on import).
+ * Whether PostgreSQL is up is `@hainiao/testkit/postgres` (it asks the server on import); an
+ * S3-compatible server on loopback is `@hainiao/testkit/s3` (`startTestS3`).
  */
 export { runAdmin } from '@hainiao/cloud/admin';
 export { scriptId, startTestCloud, type TestCloud } from './cloud.ts';

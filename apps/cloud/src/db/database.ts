@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -12,6 +12,8 @@ export interface CloudDatabase {
   dialect: DialectName;
   /** PostgreSQL: the schema the database runs in, when one was given. */
   schema?: string;
+  /** PostgreSQL: the pool's connections (open, idle) and the queries waiting for one. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -29,23 +31,48 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): CloudD
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,
+      // A database that does not answer fails the request within seconds instead of hanging it.
+      connectionTimeoutMillis: 5000,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    // A connection the server dropped (restart, failover) fails the queries on it and is replaced
+    // at the next one. The pool listens for that only while a connection is idle; unlistened, the
+    // 'error' event of a checked-out one would end the process (node-postgres #1324).
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({
         pool,
         // The schema is created on first connection, so a fresh DATABASE_SCHEMA just works.
         ...(schema
           ? {
-              onCreateConnection: async (connection) =>
-                void (await connection.executeQuery(
-                  CompiledQuery.raw(`create schema if not exists ${schema}`),
-                )),
+              onCreateConnection: async (connection) => {
+                try {
+                  await connection.executeQuery(
+                    CompiledQuery.raw(`create schema if not exists ${schema}`),
+                  );
+                } catch (error) {
+                  // Two instances creating it at once: PostgreSQL lets one of the two "if not
+                  // exists" fail on the catalog's unique index. It exists either way. (Kysely
+                  // does not release a connection whose set-up throws: the pool could not close.)
+                  if ((error as { code?: string }).code !== '23505') throw error;
+                }
+              },
             }
           : {}),
       }),
     });
-    return { db, dialect: 'postgres', ...(schema ? { schema } : {}), close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      ...(schema ? { schema } : {}),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
+      close: () => db.destroy(),
+    };
   }
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -55,4 +82,25 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): CloudD
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Runs `work` (migrations, seeds) while holding a PostgreSQL advisory lock of the schema, so that
+ * instances started together take turns instead of racing each other's inserts. SQLite serialises
+ * writers by itself.
+ */
+export async function withStartupLock<T>(
+  database: CloudDatabase,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (database.dialect !== 'postgres') return work();
+  const key = `hainiao start ${database.schema ?? 'public'}`;
+  return database.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(hashtext(${key}))`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(connection);
+    }
+  });
 }

@@ -110,18 +110,38 @@ function redisStore(redis: Redis): CounterStore {
   };
 }
 
+/** Redis, and this instance's memory for as long as Redis cannot be reached (rate-limit.ts). */
+function withFallback(primary: CounterStore, fallback: CounterStore): CounterStore {
+  return {
+    async get(key) {
+      try {
+        return await primary.get(key);
+      } catch {
+        return fallback.get(key);
+      }
+    },
+    async increment(key, windowMs) {
+      try {
+        await primary.increment(key, windowMs);
+      } catch {
+        await fallback.increment(key, windowMs);
+      }
+    },
+  };
+}
+
 /**
- * Counters in memory, or in Redis (`REDIS_URL`) so that every cloud instance sees the same counts.
- * Keys are hashed: they may hold a name or email the caller typed.
+ * Counters in memory, or in Redis (`REDIS_URL`) so that every cloud instance sees the same counts
+ * (in memory again while Redis is unreachable). Keys are hashed: they may hold a name or email the
+ * caller typed.
  */
 export function accountLimiter(options: {
   redis?: Redis | undefined;
   prefix: string;
   now?: () => number;
 }): AccountLimiter {
-  const store = options.redis
-    ? redisStore(options.redis)
-    : memoryStore(options.now ?? (() => Date.now()));
+  const memory = memoryStore(options.now ?? (() => Date.now()));
+  const store = options.redis ? withFallback(redisStore(options.redis), memory) : memory;
   const keyOf = (rule: AccountRule, key: string) =>
     `${options.prefix}account:${rule.name}:${createHash('sha256').update(key).digest('base64url')}`;
   return {

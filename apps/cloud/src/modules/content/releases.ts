@@ -1,21 +1,20 @@
 /**
- * The cloud's release store: the folder (`<DATA_DIR>/releases/`) that `GET /downloads/<file>`
- * serves. The releases themselves (the version, the cores, the history and their demo files) are
- * `@hainiao/content`'s; the seed writes their files here.
+ * The cloud's release store, which `GET /downloads/<file>` serves: the folder
+ * `<DATA_DIR>/releases/`, or `releases/` of the S3 bucket (storage/stores.ts). The releases
+ * themselves (the version, the cores, the history and their demo files) are `@hainiao/content`'s;
+ * the seed writes their files here.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Releases } from '@hainiao/content';
+import type { FileStore } from '../../storage/files.ts';
 
 /** File names the store serves: no folders, no dot files. */
 export const RELEASE_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}$/;
 
 /** Writes the release files that are missing; an operator's files of the same name are kept. */
-export function writeReleaseFiles(dir: string, files: Releases['files']): void {
-  fs.mkdirSync(dir, { recursive: true });
+export async function writeReleaseFiles(store: FileStore, files: Releases['files']): Promise<void> {
   for (const { file, bytes } of files) {
-    const target = path.join(dir, file);
-    if (!fs.existsSync(target)) fs.writeFileSync(target, bytes);
+    if (!(await store.has(file))) await store.put(file, Buffer.from(bytes));
   }
 }
 

@@ -1,15 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { HISTORY_LIST_PATH, siteMessages } from '@hainiao/contract';
 import { failure, ok } from '../../http/envelope.ts';
+import type { FileStore } from '../../storage/files.ts';
 import { route } from '../../http/route.ts';
 import { RELEASE_FILE_NAME, releaseContentType } from './releases.ts';
 import type { ContentService } from './service.ts';
 
 export interface ContentRouteOptions {
   /** The release store served under /downloads/; without it every download is a 404. */
-  releasesDir?: string;
+  releases?: FileStore | undefined;
 }
 
 export function contentRoutes(
@@ -47,10 +46,10 @@ export function contentRoutes(
 
   app.get<{ Params: { file: string } }>('/downloads/:file', async (request, reply) => {
     const { file } = request.params;
-    const dir = options.releasesDir;
-    const full = dir && RELEASE_FILE_NAME.test(file) ? path.join(dir, file) : null;
-    const stat = full ? await fs.promises.stat(full).catch(() => null) : null;
-    if (!full || !stat?.isFile()) {
+    // From the folder or the bucket: the bytes stream through, never held whole.
+    const store = options.releases;
+    const found = store && RELEASE_FILE_NAME.test(file) ? await store.open(file) : null;
+    if (!found) {
       return reply
         .status(404)
         .header('X-Content-Type-Options', 'nosniff')
@@ -59,10 +58,10 @@ export function contentRoutes(
     }
     return reply
       .header('Content-Type', releaseContentType(file))
-      .header('Content-Length', String(stat.size))
+      .header('Content-Length', String(found.size))
       .header('Content-Disposition', `attachment; filename="${file}"`)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'public, max-age=3600')
-      .send(fs.createReadStream(full));
+      .send(found.stream);
   });
 }

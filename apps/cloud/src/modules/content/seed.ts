@@ -10,6 +10,7 @@ import {
   releases,
   type FaqSource,
 } from '@hainiao/content';
+import { diskStore, type FileStore } from '../../storage/files.ts';
 import { writeReleaseFiles } from './releases.ts';
 
 /** A fresh install's releases (`@hainiao/content`): the version, the cores, the history. */
@@ -21,7 +22,9 @@ export const DEMO_HISTORY = demo.history;
 export interface SeedOptions {
   /** The FAQ folder (categories.json, articles/); `@hainiao/content`'s by default. */
   faqDir?: string;
-  /** Where the release files live; demo files are written there when missing. */
+  /** The release store; demo files are written there when missing. */
+  releases?: FileStore;
+  /** A folder as the release store (when `releases` is not given). */
   releasesDir?: string;
 }
 
@@ -42,7 +45,9 @@ export async function seedContent(
   options: SeedOptions = {},
 ): Promise<void> {
   const faq = readFaqSource(options.faqDir ?? FAQ_DIR);
-  if (options.releasesDir) writeReleaseFiles(options.releasesDir, demo.files);
+  const releaseStore =
+    options.releases ?? (options.releasesDir ? diskStore(options.releasesDir) : undefined);
+  if (releaseStore) await writeReleaseFiles(releaseStore, demo.files);
   const { db } = database;
   await db.transaction().execute(async (trx) => {
     const version = await trx
