@@ -45,6 +45,7 @@ import { autoOpenRoutes } from './routes/auto-open.ts';
 import { browserRoutes } from './routes/browser.ts';
 import { cookieRoutes } from './routes/cookie.ts';
 import { groupRoutes } from './routes/group.ts';
+import { mcpRoutes } from './routes/mcp.ts';
 import { pluginRoutes } from './routes/plugin.ts';
 import { scriptRoutes } from './routes/script.ts';
 import { serviceRoutes } from './routes/service.ts';
@@ -193,6 +194,7 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
   scriptRoutes(app, ctx);
   groupRoutes(app, ctx);
   pluginRoutes(app, ctx);
+  mcpRoutes(app, ctx);
 
   // GET /openapi.json: the OpenAPI document of these calls, generated from the contract (no login;
   // the Host and Origin guards apply). Its server entry carries the port the service listens on.

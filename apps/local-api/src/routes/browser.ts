@@ -5,58 +5,15 @@
  * -20 a headless environment must be killed). The launching itself is the BrowserRuntime's.
  */
 import type { FastifyInstance } from 'fastify';
-import { ActivedType, BrowserCodes, isStartPageUrl, localApiMessages } from '@hainiao/contract';
+import { ActivedType, BrowserCodes, localApiMessages } from '@hainiao/contract';
 import type { ServiceContext } from '../context.ts';
+import { launchPlan } from '../domain/launch-plan.ts';
 import { v1 } from '../http/envelope.ts';
 import { assertAllowedArgs } from '../http/launch-args.ts';
 import { post } from '../http/route.ts';
-import type { EnvironmentRecord } from '../model/environment.ts';
-import type { LaunchPlan } from '../runtime/browser.ts';
 import { runningView } from './views.ts';
 
 const B = BrowserCodes.code;
-
-/** What a start needs from the store: start pages, plugins, the active script, cookie saving. */
-function launchPlan(
-  ctx: ServiceContext,
-  record: EnvironmentRecord,
-  options: { headless: boolean; args: string[] },
-): LaunchPlan {
-  const active = ctx.envs.scripts(record.id).find((script) => script.active);
-  return {
-    // A copy, read now (the store loads settings and cookies when first used): the start takes
-    // the environment as it was when called, even if it waits in the launch queue.
-    environment: { ...record },
-    headless: options.headless,
-    args: options.args,
-    // Only http(s) pages open. The create, update and auto-open calls accept no other, but a page
-    // stored before that rule (file:, javascript:, chrome:, …) must not open either.
-    startPages: ctx.envs
-      .startPages(record.id)
-      .filter((page) => page.flag === 1 && isStartPageUrl(page.url))
-      .map((page) => page.url),
-    plugins: ctx.envs.plugins(record.id).map((plugin) => ({
-      pluginId: plugin.pluginId,
-      dir: ctx.library.pluginDir(plugin.pluginId, plugin.version),
-    })),
-    ...(active
-      ? {
-          script: {
-            scriptId: active.scriptId,
-            name: active.name,
-            source: ctx.envs.scriptSource(active.scriptId, active.version),
-          },
-        }
-      : {}),
-    saveCookies(cookies) {
-      // Re-read the environment: it may have been changed while the browser ran.
-      const current = ctx.envs.visible(record.owner, record.id);
-      if (!current) return;
-      current.record.cookies = cookies;
-      ctx.envs.save(current.record);
-    },
-  };
-}
 
 export function browserRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   post(app, ctx, '/api/v1/browser/status', ({ body, request, login }) => {

@@ -1,0 +1,52 @@
+/**
+ * What a browser start needs from the store (../shared/spec/local-api.md §4): the environment as
+ * it is now, its start pages, plugins, active script, and where its cookies go at the end. One
+ * plan for every way in: browser/start, the MCP tools and the AdsPower-compatible calls.
+ */
+import { isStartPageUrl } from '@hainiao/contract';
+import type { EnvironmentRecord } from '../model/environment.ts';
+import type { LaunchPlan } from '../runtime/browser.ts';
+import type { EnvironmentStore } from '../store/environments.ts';
+import type { Library } from './library.ts';
+
+export function launchPlan(
+  deps: { envs: EnvironmentStore; library: Library },
+  record: EnvironmentRecord,
+  options: { headless: boolean; args: string[] },
+): LaunchPlan {
+  const { envs, library } = deps;
+  const active = envs.scripts(record.id).find((script) => script.active);
+  return {
+    // A copy, read now (the store loads settings and cookies when first used): the start takes
+    // the environment as it was when called, even if it waits in the launch queue.
+    environment: { ...record },
+    headless: options.headless,
+    args: options.args,
+    // Only http(s) pages open. The create, update and auto-open calls accept no other, but a page
+    // stored before that rule (file:, javascript:, chrome:, …) must not open either.
+    startPages: envs
+      .startPages(record.id)
+      .filter((page) => page.flag === 1 && isStartPageUrl(page.url))
+      .map((page) => page.url),
+    plugins: envs.plugins(record.id).map((plugin) => ({
+      pluginId: plugin.pluginId,
+      dir: library.pluginDir(plugin.pluginId, plugin.version),
+    })),
+    ...(active
+      ? {
+          script: {
+            scriptId: active.scriptId,
+            name: active.name,
+            source: envs.scriptSource(active.scriptId, active.version),
+          },
+        }
+      : {}),
+    saveCookies(cookies) {
+      // Re-read the environment: it may have been changed while the browser ran.
+      const current = envs.visible(record.owner, record.id);
+      if (!current) return;
+      current.record.cookies = cookies;
+      envs.save(current.record);
+    },
+  };
+}
