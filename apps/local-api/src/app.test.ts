@@ -203,7 +203,7 @@ describe('local API service', () => {
     expect(res.json()).toMatchObject({ code: -10000, message: 'Request body too large' });
   });
 
-  test('an unknown call, or a GET, answers 404 in the envelope', async () => {
+  test('an unknown call answers 404 in the envelope; a GET of one of our calls 405', async () => {
     const res = await call(service.port, '/api/v1/nope', { body: '{}' });
     expect(res.status).toBe(404);
     expect(res.json()).toEqual({
@@ -211,8 +211,9 @@ describe('local API service', () => {
       code: -10000,
       data: null,
     });
-    const get = await call(service.port, '/api/v1/group/list', { method: 'GET' });
-    expect(get.status).toBe(404);
+    // GET /api/v1/group/list is AdsPower's (routes/compat-adspower.ts); our calls are POST only.
+    const get = await call(service.port, '/api/v1/session/listid', { method: 'GET' });
+    expect(get.status).toBe(405);
     // Paths are case-sensitive, as the spec spells them.
     const cased = await call(service.port, '/api/v1/session/browsercache-clean', { body: '{}' });
     expect(cased.status).toBe(404);

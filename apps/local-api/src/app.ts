@@ -43,6 +43,7 @@ import { DomainError } from './model/errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { autoOpenRoutes } from './routes/auto-open.ts';
 import { browserRoutes } from './routes/browser.ts';
+import { adsPowerRoutes } from './routes/compat-adspower.ts';
 import { cookieRoutes } from './routes/cookie.ts';
 import { groupRoutes } from './routes/group.ts';
 import { mcpRoutes } from './routes/mcp.ts';
@@ -194,6 +195,7 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
   scriptRoutes(app, ctx);
   groupRoutes(app, ctx);
   pluginRoutes(app, ctx);
+  adsPowerRoutes(app, ctx);
   mcpRoutes(app, ctx);
 
   // GET /openapi.json: the OpenAPI document of these calls, generated from the contract (no login;

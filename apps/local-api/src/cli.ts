@@ -4,7 +4,7 @@
  *   hainiao-api [--port 8186] [--account NAME --app_id ID --app_key KEY | --app_key-file FILE]
  *               [--return on|off] [--logs on|off] [--hide on|off] [--data DIR] [--cloud URL]
  *               [--host 127.0.0.1] [--browser-path FILE] [--ip-lookup URL] [--cookie-dir DIR]
- *               [--api-key on|off]
+ *               [--api-key on|off] [--compat-port 50325]
  *
  * The key can also come from HAINIAO_APP_KEY (the environment is not shown by `ps`, the command
  * line is). The data folder and what the service writes in it are the user's only (umask 077,
@@ -13,6 +13,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +29,7 @@ import type { BrowserRuntime } from './runtime/browser.ts';
 import { chromiumRuntime } from './runtime/chromium-runtime.ts';
 import { cookieFiles } from './runtime/cookies.ts';
 import { PROXY_CHECK_TIMEOUT_MS } from './runtime/proxy-check.ts';
+import { COMPAT_PORT_REQUEST } from './routes/compat-adspower.ts';
 import { openStore, optimizeStore } from './store/database.ts';
 import { groupStore } from './store/groups.ts';
 
@@ -61,12 +63,18 @@ export interface LocalApiFlags {
    * is not loopback, where off is refused.
    */
   apiKey?: boolean;
+  /**
+   * --compat-port N: also listen on N (AdsPower's is 50325) with the AdsPower-compatible calls
+   * only (README "AdsPower-compatible calls"); 0 picks a free port. Off when undefined.
+   */
+  compatPort?: number;
 }
 
 export const USAGE = `usage: hainiao-api [--port 8186] [--account NAME --app_id ID --app_key KEY]
                    [--app_key-file FILE] [--return on|off] [--logs on|off] [--hide on|off]
                    [--data DIR] [--cloud URL] [--host 127.0.0.1] [--cookie-dir DIR]
                    [--browser-path FILE] [--ip-lookup URL] [--api-key on|off]
+                   [--compat-port 50325]
 
   --port     listening port (8186)            --return  print each call and its answer (on)
   --account  account to log in with at start  --logs    log file in <data>/logs (on)
@@ -80,7 +88,9 @@ export const USAGE = `usage: hainiao-api [--port 8186] [--account NAME --app_id 
   --browser-path  Chromium, Chrome or Edge to run (found in the usual places otherwise)
   --ip-lookup     IP-lookup endpoint of proxy checks (http://ip-api.com/json/…)
   --api-key  on: every call sends the key of <data>/api-key ("Authorization: Bearer KEY");
-             off by default on 127.0.0.1, on (and required) with any other --host`;
+             off by default on 127.0.0.1, on (and required) with any other --host
+  --compat-port   also listen on this port (AdsPower's is 50325) with the AdsPower-compatible
+                  calls only, on the same --host and with the same guards (off)`;
 
 const onOff = (value: string | undefined, fallback: boolean) =>
   value === undefined ? fallback : /^(on|1|true|yes)$/i.test(value);
@@ -108,6 +118,7 @@ const OPTIONS = {
   cloud: { type: 'string' },
   'cookie-dir': { type: 'string' },
   'api-key': { type: 'string' },
+  'compat-port': { type: 'string' },
   'browser-path': { type: 'string' },
   'ip-lookup': { type: 'string' },
   help: { type: 'boolean' },
@@ -152,6 +163,14 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
   const port = Number(values.port ?? env.HAINIAO_API_PORT ?? LOCAL_API_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`invalid --port ${values.port}`);
+  const compat = values['compat-port'];
+  const compatPort = compat === undefined ? undefined : Number(compat);
+  if (compatPort !== undefined && (!/^\d+$/.test(compat ?? '') || compatPort > 65535)) {
+    throw new Error(`invalid --compat-port ${compat}`);
+  }
+  if (compatPort !== undefined && compatPort !== 0 && compatPort === port) {
+    throw new Error(`--compat-port ${compat} is the --port: give another port`);
+  }
   return {
     port,
     host,
@@ -175,6 +194,7 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
     browserPath: values['browser-path'] ?? env.HAINIAO_BROWSER_PATH,
     ipLookupUrl: values['ip-lookup'] ?? env.HAINIAO_IP_LOOKUP,
     ...(cookieDir ? { cookieDir: path.resolve(cookieDir) } : {}),
+    ...(compatPort !== undefined ? { compatPort } : {}),
   };
 }
 
@@ -268,10 +288,16 @@ export async function startLocalApi(flags: LocalApiFlags, givenRuntime?: Browser
   let stopping: Promise<void> | undefined;
   let markStopped: () => void = () => {};
   const stopped = new Promise<void>((resolve) => (markStopped = resolve));
+  let compatServer: http.Server | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       await runtime.stopAll();
       await session.logout();
+      if (compatServer) {
+        const server = compatServer;
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
       await app.close();
       optimizeStore(store);
       store.close();
@@ -298,6 +324,26 @@ export async function startLocalApi(flags: LocalApiFlags, givenRuntime?: Browser
   await app.listen({ port: flags.port, host: flags.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : flags.port;
+  let compatPort: number | undefined;
+  if (flags.compatPort !== undefined) {
+    // The same app (guards, login, store) behind a second port that only the AdsPower-compatible
+    // calls answer on (routes/compat-adspower.ts refuses the others for marked requests).
+    const server = http.createServer((request, response) => {
+      (request as { [COMPAT_PORT_REQUEST]?: boolean })[COMPAT_PORT_REQUEST] = true;
+      app.routing(request, response);
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(flags.compatPort, flags.host, () => resolve());
+      });
+    } catch (error) {
+      await stop();
+      throw new Error(`--compat-port ${flags.compatPort}: ${(error as Error).message}`);
+    }
+    compatServer = server;
+    compatPort = (server.address() as { port: number }).port;
+  }
 
   let loginError: string | undefined;
   if (flags.account && flags.appId && flags.appKey) {
@@ -326,6 +372,8 @@ export async function startLocalApi(flags: LocalApiFlags, givenRuntime?: Browser
     loginError,
     /** The cookie folder (its real path). */
     cookieDir: cookies.realDir,
+    /** The port of --compat-port, when given. */
+    compatPort,
   };
 }
 

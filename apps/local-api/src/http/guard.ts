@@ -1,9 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import { localApiMessages } from '@hainiao/contract';
+import {
+  ADSPOWER_GET_PATHS,
+  adsPowerMessages,
+  format,
+  localApiMessages,
+  OPENAPI_PATH,
+} from '@hainiao/contract';
 import { presentedKey, sameKey } from './api-key.ts';
 import { LocalApiError, UNKNOWN_EXCEPTION } from './envelope.ts';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/**
+ * The only paths a GET (or HEAD) may reach: the OpenAPI document, the AdsPower-compatible calls
+ * (README "AdsPower-compatible calls") and the MCP endpoint (Streamable HTTP opens its event
+ * stream with GET). Every other call is a POST with a JSON body.
+ */
+export const GET_PATHS: ReadonlySet<string> = new Set([
+  OPENAPI_PATH,
+  '/mcp',
+  ...ADSPOWER_GET_PATHS,
+]);
 
 /** `host` of a Host header without its port (`[::1]:8186` → `[::1]`). */
 export function hostName(header: string): string {
@@ -56,6 +73,20 @@ export function installGuards(
     }
     if (options.apiKey && !sameKey(presentedKey(request.headers, request.url), options.apiKey)) {
       throw new LocalApiError(UNKNOWN_EXCEPTION, localApiMessages.apiKeyRequired, 401);
+    }
+    const path = request.url.split('?')[0] ?? '';
+    if ((request.method === 'GET' || request.method === 'HEAD') && !GET_PATHS.has(path)) {
+      const values = { method: request.method, url: path };
+      throw new LocalApiError(
+        UNKNOWN_EXCEPTION,
+        {
+          en: format(adsPowerMessages.getNotAllowed.en, values),
+          zh: format(adsPowerMessages.getNotAllowed.zh, values),
+        },
+        405,
+        null,
+        { Allow: 'POST' },
+      );
     }
     const type = request.headers['content-type'];
     const hasBody =

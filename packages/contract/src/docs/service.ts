@@ -167,6 +167,15 @@ export const LOCAL_API_FLAGS: readonly StartupFlag[] = [
     },
   },
   {
+    flag: '--compat-port',
+    value: '50325',
+    default: none,
+    meaning: {
+      en: 'Also listen on this port (AdsPower’s is 50325) with the AdsPower-compatible calls only, on the same --host and with the same guards',
+      zh: '同时监听此端口（AdsPower 使用 50325），该端口仅提供兼容 AdsPower 的接口，使用相同的 --host 和相同的安全检查',
+    },
+  },
+  {
     flag: '--help',
     value: '',
     default: none,
