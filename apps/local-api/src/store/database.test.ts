@@ -70,11 +70,16 @@ describe('migrations', () => {
       staticIpType: 2,
     });
     // What the calls answer (spelt as before) is exactly what the old store held, with the
-    // defaults of the settings added since (a start's own arguments and headless switch).
+    // defaults of the settings added since (a start's own arguments and headless switch, the
+    // geolocation permission and coordinates).
     expect(toWireSettings(record.settings)).toEqual({
       ...before,
       Session_Args: [],
       Session_Headless: 0,
+      Geolocation_Setting: 0,
+      Geolocation_Latitude: '',
+      Geolocation_Longitude: '',
+      Geolocation_Accuracy: 50,
     });
     // The rest of the environment is untouched.
     expect(record).toMatchObject({
