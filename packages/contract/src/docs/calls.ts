@@ -218,7 +218,19 @@ const CALL_CODES: Readonly<Record<LocalApiPath, readonly CodeRef[]>> = {
     item(B.ENV_RUNNING),
     item(B.ENV_QUEUED),
     item(B.CDP_INIT_FAILED),
+    item(B.LISTEN_FAILED, {
+      en: 'the --remote-debugging-port given in args is taken',
+      zh: 'args 中指定的 --remote-debugging-port 端口已被占用',
+    }),
+    item(B.BROWSER_EXITED, {
+      en: 'the browser exited while it was starting',
+      zh: '浏览器在启动过程中退出',
+    }),
     item(B.CONNECTION_FAILED, { en: 'the proxy cannot be reached', zh: '无法连接代理' }),
+    item(B.NO_RESPONSE, {
+      en: 'the browser did not answer on its DevTools pipe in time',
+      zh: '浏览器未能在限定时间内通过 DevTools 管道响应',
+    }),
     item(B.SESSION_NOT_FOUND),
   ],
   '/api/v1/browser/stop': [
