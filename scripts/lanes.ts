@@ -23,8 +23,9 @@ export interface LaneFiles {
 
 /** Test files that launch Chromium. */
 const BROWSER_FILES = [
-  'apps/local-api/src/routes/compat-adspower-browser.test.ts',
   'apps/local-api/src/routes/mcp.test.ts',
+  'apps/local-api/src/routes/self-check.test.ts',
+  'apps/local-api/src/routes/compat-adspower-browser.test.ts',
   'apps/local-api/src/routes/start-status-codes.test.ts',
   'apps/local-api/src/routes/start-defaults.test.ts',
   'apps/local-api/src/runtime/browser.test.ts',
@@ -48,6 +49,7 @@ const BROWSER_FILES = [
 /** Test files of the apps' server folders that need no server, database or browser. */
 const APP_UNIT_FILES = [
   'apps/local-api/src/account/session.test.ts',
+  'apps/local-api/src/domain/self-check.test.ts',
   'apps/local-api/src/runtime/cookies.test.ts',
   'apps/local-api/src/runtime/font-levers.test.ts',
   'apps/local-api/src/runtime/geolocation-setup.test.ts',

@@ -49,6 +49,7 @@ import { groupRoutes } from './routes/group.ts';
 import { mcpRoutes } from './routes/mcp.ts';
 import { pluginRoutes } from './routes/plugin.ts';
 import { scriptRoutes } from './routes/script.ts';
+import { selfCheckRoutes } from './routes/self-check.ts';
 import { serviceRoutes } from './routes/service.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { missingRuntime, type BrowserRuntime } from './runtime/browser.ts';
@@ -189,6 +190,7 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
   accountRoutes(app, ctx);
   serviceRoutes(app, ctx, options.onQuit ?? (() => {}));
   sessionRoutes(app, ctx);
+  selfCheckRoutes(app, ctx);
   cookieRoutes(app, ctx);
   autoOpenRoutes(app, ctx);
   browserRoutes(app, ctx);

@@ -29,3 +29,14 @@ const NOISE_SCRIPT = read('noise.js');
 export function noiseScript(config: object): string {
   return NOISE_SCRIPT.replace('/* CONFIG */', () => JSON.stringify(config));
 }
+
+/**
+ * The self-check (runtime/self-check.ts): the lie detector, which the lie-detector tests serve too
+ * (test/lie-detector/pages.ts), and the page, frame and worker scripts that run it in every realm.
+ */
+export const SELF_CHECK_SCRIPTS = {
+  detector: read('self-check-detector.js'),
+  page: read('self-check-page.js'),
+  frame: read('self-check-frame.js'),
+  worker: read('self-check-worker.js'),
+} as const;

@@ -195,6 +195,13 @@ const CALL_CODES: Readonly<Record<LocalApiPath, readonly CodeRef[]>> = {
     notOwner,
     other('no environment has the page', '没有环境包含该网址'),
   ],
+  '/api/v1/session/self_check': [
+    notFound,
+    other(
+      'the environment did not start for the check, or its check page did not answer',
+      '环境未能为检测而启动，或其检测页面没有响应',
+    ),
+  ],
   '/api/v1/browser/status': [
     item(B.SUCCESS),
     item(B.ENV_QUEUED),

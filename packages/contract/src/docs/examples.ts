@@ -282,6 +282,38 @@ export const CALL_EXAMPLES: Readonly<Record<LocalApiPath, CallExample>> = {
     answer: { message: 'autoOpenDeleteSuccess', data: { listid: [S.sessionId], total: 1 } },
   },
 
+  '/api/v1/session/self_check': {
+    request: { Session_ID: S.sessionId },
+    answer: {
+      message: 'selfCheckFinished',
+      data: {
+        Session_ID: S.sessionId,
+        score: 90,
+        started: 0,
+        findings: [
+          {
+            id: 'user-agent',
+            severity: 'high',
+            ok: true,
+            title: 'User agent, platform and client hints',
+            detail:
+              'The page, the iframe and all three kinds of worker present the same user agent (Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/106.0.0.0 Safari/537.36), platform and client hints, as the environment says.',
+            fix: 'Nothing to change.',
+          },
+          {
+            id: 'timezone',
+            severity: 'medium',
+            ok: false,
+            title: 'Time zone and IP location',
+            detail:
+              'The clock says America/Chicago but the exit IP is in America/New_York (United States): sites compare the two.',
+            fix: 'Set Automatic_Configure 1 so that the time zone follows the exit, or TimeZone America/New_York (adv_setting or proxy/update).',
+          },
+        ],
+      },
+    },
+  },
+
   '/api/v1/browser/status': {
     request: { Session_ID: [S.sessionId], Actived_Type: 0 },
     answer: {

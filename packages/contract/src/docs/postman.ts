@@ -51,6 +51,8 @@ export const POSTMAN_FLOW: readonly { name: string; calls: readonly LocalApiPath
     calls: [
       '/api/v1/browser/start',
       '/api/v1/browser/status',
+      // While it runs: checked in a new tab (a stopped one would be started headless).
+      '/api/v1/session/self_check',
       '/api/v1/browser/stop',
       '/api/v1/browser/kill',
     ],

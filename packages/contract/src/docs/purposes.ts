@@ -303,6 +303,32 @@ export const CALL_TEXTS: Readonly<Record<LocalApiPath, CallText>> = {
     },
   },
 
+  '/api/v1/session/self_check': {
+    title: { en: 'Self-check an environment', zh: '环境自检' },
+    purpose: {
+      en: 'Opens a page in the environment the way a site would and reports what it could see: one score from 0 to 100 and a list of findings, each with what to change, in the language of the call.',
+      zh: '像网站一样在环境中打开一个页面，报告网站能看到的内容：一个 0 到 100 的评分和一组检测结果，每项都附有修改建议，语言与调用时的语言一致。',
+    },
+    notes: [
+      {
+        en: 'A running environment is checked in a new tab (in the background when it has a window). A stopped one is started headless for the check and stopped again; data.started is then 1. It starts without its start pages and its stored cookies are left as they are.',
+        zh: '运行中的环境在新标签页中检测（有窗口时在后台标签页中）。已停止的环境会以无头模式启动，检测后再关闭，此时 data.started 为 1；这次启动不打开启动网页，也不改动已保存的 Cookie。',
+      },
+      {
+        en: "Findings (data.findings, each with id, severity high, medium or low, ok, title, detail and fix): user-agent (user agent, platform and client hints the same in the page, a same-origin iframe and a dedicated, shared and service worker), realms (languages, time zone, locale, hardware, graphics the same there too), lies (replaced functions, noise), devtools (navigator.webdriver, driver globals such as cdc_…, a DevTools client with Runtime on, automation flags), webrtc (candidates compared with this machine's addresses and the exit IP), dns (names resolved at the proxy, from the flags the browser runs with), exit, timezone and language (compared with the exit IP's location).",
+        zh: '检测结果（data.findings，每项含 id、severity（high、medium 或 low）、ok、title、detail 和 fix）：user-agent（页面、同源 iframe 以及专用、共享和 Service Worker 中的 User-Agent、平台和客户端提示是否一致）、realms（语言、时区、区域设置、硬件和图形信息是否同样一致）、lies（被替换的函数、噪声）、devtools（navigator.webdriver、cdc_… 等驱动程序全局变量、开启 Runtime 的 DevTools 客户端、自动化启动参数）、webrtc（候选地址与本机地址和出口 IP 的比对）、dns（依据浏览器实际的启动参数判断域名是否由代理解析）、exit、timezone 和 language（与出口 IP 所在地比对）。',
+      },
+      {
+        en: "score starts at 100 and loses 25 for each failed high finding, 10 for a medium one and 5 for a low one. The exit IP is looked up through the environment's proxy (or directly without one) at the IP-lookup endpoint of the service. The check page never reaches the network: the service answers its requests itself.",
+        zh: 'score 从 100 起算，每项未通过的 high 扣 25 分，medium 扣 10 分，low 扣 5 分。出口 IP 通过环境的代理（无代理时直接）向服务的 IP 查询地址查询。检测页面不访问网络，其请求由服务自行应答。',
+      },
+      {
+        en: "A proxy that is down does not keep a stopped environment from being checked: the exit finding says so. An environment that does not start at all answers -10000 with the start's status and reason in the message.",
+        zh: '代理不可用并不妨碍检测已停止的环境：exit 一项会指出问题。环境完全无法启动时返回 -10000，消息中包含启动状态码和原因。',
+      },
+    ],
+  },
+
   // --- Browser control -----------------------------------------------------------------------------
   '/api/v1/browser/status': {
     title: { en: 'Environment status', zh: '查询运行状态' },

@@ -2,6 +2,7 @@ import type { Localized } from '../i18n.ts';
 import { securityArgsMessages } from './security-args.ts';
 import { securityFilesMessages } from './security-files.ts';
 import { securityLibraryMessages } from './security-library.ts';
+import { selfCheckMessages } from './self-check.ts';
 
 /**
  * Success and failure messages of the local API (../shared/spec/local-api.md §4, §7, §8).
@@ -247,6 +248,7 @@ export const localApiMessages = {
   ...securityArgsMessages,
   ...securityFilesMessages,
   ...securityLibraryMessages,
+  ...selfCheckMessages,
 } as const satisfies Record<string, Localized>;
 
 export type LocalApiMessageKey = keyof typeof localApiMessages;

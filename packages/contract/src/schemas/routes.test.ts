@@ -43,6 +43,8 @@ const SPEC_LOCAL_PATHS = [
     'id_plugin_list',
     'plugin_install',
     'plugin_delete',
+    // Not in the spec: the self-check (issue 18).
+    'self_check',
   ].map((p) => `/api/v1/session/${p}`),
   ...['status', 'start', 'stop', 'kill'].map((p) => `/api/v1/browser/${p}`),
   ...['list', 'create', 'del', 'move_session'].map((p) => `/api/v1/group/${p}`),
@@ -97,7 +99,7 @@ describe('LOCAL_API_ROUTES', () => {
   const paths = LOCAL_API_ROUTES.map((r) => r.path);
 
   test('every path of the spec, once, and nothing else', () => {
-    expect(LOCAL_API_ROUTES).toHaveLength(36);
+    expect(LOCAL_API_ROUTES).toHaveLength(37);
     expect(new Set(paths).size).toBe(paths.length);
     expect([...paths].sort()).toEqual([...SPEC_LOCAL_PATHS].sort());
   });

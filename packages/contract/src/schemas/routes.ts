@@ -101,6 +101,7 @@ import {
   scriptDeactivateBody,
   scriptDeleteBody,
   scriptListBody,
+  selfCheckBody,
   sessionAdvSettingBody,
   sessionContainerBody,
   sessionPluginListBody,
@@ -206,6 +207,13 @@ export const LOCAL_API_ROUTES = [
     path: '/api/v1/session/auto_open/delete',
     area: 'session',
     body: autoOpenDeleteBody,
+    envelope: 'v1',
+  },
+  // Not in the spec: what a site could see of an environment (issue 18).
+  {
+    path: '/api/v1/session/self_check',
+    area: 'session',
+    body: selfCheckBody,
     envelope: 'v1',
   },
 

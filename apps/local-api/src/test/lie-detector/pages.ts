@@ -3,7 +3,7 @@
  * the main page `/lies` that runs it in six realms (window, same-origin iframe, cross-site iframe,
  * dedicated, shared and service worker) and exposes `window.lieReport`.
  */
-import fs from 'node:fs';
+import { SELF_CHECK_SCRIPTS } from '../../runtime/page-scripts.ts';
 
 /** What the detector reports for a realm that could not run it. */
 const UNAVAILABLE = `const unavailable = (scope, e) => ({
@@ -170,11 +170,11 @@ window.lieReport = (async () => {
 
 /** URL paths of the lie detector's site to their bodies (`.js` paths are scripts). */
 export function lieDetectorPages(): Record<string, string> {
-  const detector = fs.readFileSync(new URL('./detector.js', import.meta.url), 'utf8');
   return {
     '/lies': MAIN,
     '/lies/frame': FRAME,
-    '/lies/detector.js': detector,
+    // The runtime's copy, which the self-check call runs (runtime/page-scripts/).
+    '/lies/detector.js': SELF_CHECK_SCRIPTS.detector,
     '/lies/worker.js': WORKER,
     '/lies/shared.js': SHARED,
     '/lies/sw.js': SERVICE,

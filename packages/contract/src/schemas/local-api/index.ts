@@ -6,4 +6,5 @@ export * from './group.ts';
 export * from './login.ts';
 export * from './plugin.ts';
 export * from './script.ts';
+export * from './self-check.ts';
 export * from './session.ts';

@@ -7,6 +7,9 @@
  * where findings are traces of patched APIs (natives replaced by scripts or wrapped in Proxies,
  * read-backs with noise, DevTools traces) and values are what this realm presents, for comparing
  * realms with each other.
+ *
+ * Two users, one copy: the self-check call (runtime/self-check.ts, POST /api/v1/session/self_check)
+ * and the lie-detector tests (test/lie-detector/pages.ts), both through page-scripts.ts.
  */
 (() => {
   'use strict';
