@@ -60,6 +60,7 @@ const APP_UNIT_FILES = [
   'apps/local-api/src/runtime/profile.test.ts',
   'apps/local-api/src/runtime/running-info.test.ts',
   'apps/local-api/src/runtime/user-agent.test.ts',
+  'apps/local-api/src/routes/mcp-docs.test.ts',
   'apps/local-api/src/routes/views.test.ts',
 ];
 

@@ -4,6 +4,9 @@ import { localApiMessages } from '../messages/local-api.ts';
 import { LOCAL_API_ROUTES, localApiRoute } from '../schemas/routes.ts';
 import { docCalls, docCallsOf, exampleAnswer } from './calls.ts';
 import { DOC_SAMPLES } from './examples.ts';
+import { ADSPOWER_COMPAT_ROUTES } from '../schemas/local-api/compat.ts';
+import { ADSPOWER_DOC_CALLS, adsPowerCallKey } from './adspower.ts';
+import { MCP_TOOLS } from './mcp.ts';
 import { buildOpenApi } from './openapi.ts';
 import {
   API_DOC_CALL_PAGES,
@@ -51,7 +54,9 @@ describe('the documentation model', () => {
       expect(API_DOC_TITLES[slug].en).toBeTruthy();
       expect(API_DOC_TITLES[slug].zh).toBeTruthy();
     }
-    expect(API_DOC_SLUGS).toHaveLength(17);
+    // The 17 pages of the spec, then the two of what the service offers beyond it.
+    expect(API_DOC_SLUGS).toHaveLength(19);
+    expect(API_DOC_NAV.at(-1)?.pages).toEqual(['adspower', 'mcp']);
   });
 
   test('pages and anchors', () => {
@@ -267,5 +272,30 @@ describe('Postman collection', () => {
     expect(keys).toEqual(expect.arrayContaining(['host', 'port', 'account', 'appId', 'appKey']));
     expect(keys).not.toContain('sessionId');
     expect(env.values.find((v) => v.key === 'port')?.value).toBe('8186');
+  });
+});
+
+describe('the pages beyond the spec', () => {
+  test('every AdsPower-compatible call, and only those, is described in both languages', () => {
+    const keys = ADSPOWER_COMPAT_ROUTES.map(adsPowerCallKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(Object.keys(ADSPOWER_DOC_CALLS).sort()).toEqual([...keys].sort());
+    for (const text of Object.values(ADSPOWER_DOC_CALLS)) {
+      expect(text.en && text.zh, text.en).toBeTruthy();
+      expect(/[\u4e00-\u9fff]/.test(text.zh), text.zh).toBe(true);
+    }
+  });
+
+  test('the MCP tools: names once, every argument described in both languages', () => {
+    const names = MCP_TOOLS.map((tool) => tool.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const tool of MCP_TOOLS) {
+      expect(tool.does.en && tool.does.zh, tool.name).toBeTruthy();
+      const args = tool.arguments.map((a) => a.name);
+      expect(new Set(args).size, tool.name).toBe(args.length);
+      for (const arg of tool.arguments) {
+        expect(arg.description.en && arg.description.zh, `${tool.name} ${arg.name}`).toBeTruthy();
+      }
+    }
   });
 });

@@ -9,7 +9,10 @@ import type { LocalApiArea } from '../schemas/routes.ts';
 /** Where the documentation lives (English; Chinese under /zh). `/api/doc` shows the overview. */
 export const API_DOC_BASE = '/api/doc';
 
-/** Every page of ../shared/spec/local-api.md §2, in the spec's order. */
+/**
+ * Every page of ../shared/spec/local-api.md §2, in the spec's order, then the pages of what this
+ * service offers beyond the spec (issue 18: AdsPower-compatible calls, the MCP server).
+ */
 export const API_DOC_SLUGS = [
   'overview',
   'help',
@@ -28,6 +31,8 @@ export const API_DOC_SLUGS = [
   'postman-debug',
   'postman-example',
   'example',
+  'adspower',
+  'mcp',
 ] as const;
 export type ApiDocSlug = (typeof API_DOC_SLUGS)[number];
 
@@ -91,6 +96,8 @@ export const API_DOC_TITLES: Record<ApiDocSlug, Localized> = {
   'postman-debug': { en: 'Postman: debugging', zh: 'Postman：调试' },
   'postman-example': { en: 'Postman: worked example', zh: 'Postman：完整示例' },
   example: { en: 'Code examples', zh: '代码示例' },
+  adspower: { en: 'AdsPower-compatible calls', zh: '兼容 AdsPower 的接口' },
+  mcp: { en: 'MCP server for AI agents', zh: '面向 AI 智能体的 MCP 服务' },
 };
 
 /** The side navigation: groups of pages in reading order. */
@@ -109,6 +116,7 @@ export const API_DOC_NAV: readonly { title: Localized; pages: readonly ApiDocSlu
     pages: ['postman', 'postman-debug', 'postman-example'],
   },
   { title: { en: 'Examples', zh: '示例' }, pages: ['example'] },
+  { title: { en: 'Beyond the spec', zh: '扩展功能' }, pages: ['adspower', 'mcp'] },
 ];
 
 /** Files the site publishes next to the pages (under /api/doc/). */

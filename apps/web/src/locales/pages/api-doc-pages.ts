@@ -5,6 +5,7 @@
  */
 import type { Lang } from '@hainiao/contract';
 import type { ProsePage } from '../../pages/api-doc/types.ts';
+import { apiDocBeyondPages, type BeyondSlug } from './api-doc-beyond.ts';
 
 export type ProseSlug =
   | 'overview'
@@ -14,7 +15,8 @@ export type ProseSlug =
   | 'postman'
   | 'postman-debug'
   | 'postman-example'
-  | 'example';
+  | 'example'
+  | BeyondSlug;
 
 const LOGIN_CURL = `curl -X POST http://127.0.0.1:8186/login \\
   -H 'Content-Type: application/json' \\
@@ -745,6 +747,7 @@ const en: Record<ProseSlug, ProsePage> = {
       },
     ],
   },
+  ...apiDocBeyondPages.en,
 };
 
 const zh: Record<ProseSlug, ProsePage> = {
@@ -1408,6 +1411,7 @@ const zh: Record<ProseSlug, ProsePage> = {
       },
     ],
   },
+  ...apiDocBeyondPages.zh,
 };
 
 export const apiDocPages: Record<Lang, Record<ProseSlug, ProsePage>> = { en, zh };

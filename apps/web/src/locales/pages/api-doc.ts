@@ -78,6 +78,16 @@ const en = {
     variable: 'Variable',
     file: 'File',
     any: 'any',
+    method: 'Method',
+    parameters: 'Parameters',
+    does: 'What it does here',
+    toolDoes: 'What it does',
+    inQuery: 'in the query string',
+    inBody: 'in a JSON body',
+    none: 'none',
+    required: 'required',
+    tool: 'Tool',
+    arguments: 'Arguments',
   },
   downloads: {
     openapi: 'OpenAPI 3.1 document',
@@ -149,6 +159,9 @@ const en = {
       'A worked example with the Hainiao local API Postman collection: log in, create, start, clean up.',
     example:
       'Runnable examples of the Hainiao local API: curl, Node.js with Puppeteer and Playwright, Python with requests and Selenium.',
+    adspower:
+      'Run scripts written for AdsPower’s Local API against Hainiao unchanged: the compatible calls, the field-by-field mapping, what is refused, --compat-port, Selenium and Puppeteer examples.',
+    mcp: 'Connect AI agents to Hainiao over MCP: the /mcp endpoint, client configuration, the tools for environments and pages, the API key and the error format.',
   } satisfies Record<ApiDocSlug, string>,
 };
 
@@ -227,6 +240,16 @@ const zh: ApiDocCopy = {
     variable: '变量',
     file: '文件',
     any: '任意',
+    method: '方法',
+    parameters: '参数',
+    does: '在本服务中的作用',
+    toolDoes: '作用',
+    inQuery: '放在查询字符串中',
+    inBody: '放在 JSON 请求体中',
+    none: '无',
+    required: '必填',
+    tool: '工具',
+    arguments: '参数',
   },
   downloads: {
     openapi: 'OpenAPI 3.1 文档',
@@ -286,6 +309,9 @@ const zh: ApiDocCopy = {
     'postman-example': '海鸟本地 API Postman 集合的完整示例：登录、创建、启动、清理。',
     example:
       '海鸟本地 API 的可运行示例：curl、Node.js（Puppeteer 和 Playwright）、Python（requests 和 Selenium）。',
+    adspower:
+      '为 AdsPower 本地 API 编写的脚本无需修改即可在海鸟上运行：兼容的接口、逐字段对照、不支持的字段、--compat-port，以及 Selenium 和 Puppeteer 示例。',
+    mcp: '通过 MCP 将 AI 智能体接入海鸟：/mcp 端点、客户端配置、环境与页面操作工具、API 密钥和错误格式。',
   },
 };
 

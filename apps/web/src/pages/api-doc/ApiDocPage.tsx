@@ -23,6 +23,8 @@ export const API_DOC_BODIES: Record<ApiDocSlug, LazyExoticComponent<ComponentTyp
   'postman-debug': lazy(() => import('./pages/postman-debug.tsx')),
   'postman-example': lazy(() => import('./pages/postman-example.tsx')),
   example: lazy(() => import('./pages/example.tsx')),
+  adspower: lazy(() => import('./pages/adspower.tsx')),
+  mcp: lazy(() => import('./pages/mcp.tsx')),
 };
 
 const NotFoundPage = lazy(() => import('../not-found/NotFoundPage.tsx'));

@@ -9,6 +9,7 @@ import type {
   HttpAnswer,
   Lang,
   Localized,
+  McpToolDoc,
   StartupFlag,
 } from '@hainiao/contract';
 
@@ -66,6 +67,15 @@ export interface PostmanView {
   }[];
 }
 
+/** An AdsPower-compatible call (the adspower page): where its parameters go and what it does. */
+export interface AdsPowerCallView {
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly input: 'query' | 'body';
+  readonly parameters: readonly { name: string; required: boolean }[];
+  readonly does: Localized;
+}
+
 /** Everything a page needs beyond its copy; which parts are present depends on the page. */
 export interface DocPageData {
   readonly slug: ApiDocSlug;
@@ -84,6 +94,8 @@ export interface DocPageData {
   readonly appendix?: AppendixView;
   readonly postman?: PostmanView;
   readonly examples?: readonly ExampleFile[];
+  readonly adspower?: { readonly calls: readonly AdsPowerCallView[]; readonly compatPort: number };
+  readonly mcp?: { readonly path: string; readonly tools: readonly McpToolDoc[] };
 }
 
 /** One hit of the docs search. */
@@ -110,6 +122,8 @@ export type GeneratedBlock =
   | 'downloads'
   | 'postman-flow'
   | 'postman-variables'
+  | 'adspower-calls'
+  | 'mcp-tools'
   | `example:${ExampleFile['id']}`
   | `call-example:${string}`;
 

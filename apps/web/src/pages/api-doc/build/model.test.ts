@@ -6,7 +6,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { API_DOC_SLUGS, LOCAL_API_ROUTES, apiDocSlugOf, type ApiDocSlug } from '@hainiao/contract';
+import {
+  ADSPOWER_COMPAT_ROUTES,
+  API_DOC_SLUGS,
+  LOCAL_API_ROUTES,
+  MCP_TOOLS,
+  apiDocSlugOf,
+  type ApiDocSlug,
+} from '@hainiao/contract';
 import { apiDocCopy } from '../../../locales/pages/api-doc.ts';
 import { apiDocPages, type ProseSlug } from '../../../locales/pages/api-doc-pages.ts';
 import type { Block } from '../types.ts';
@@ -83,9 +90,13 @@ describe('documentation data', () => {
                   ? data.http
                   : kind === 'downloads' || kind.startsWith('postman')
                     ? data.postman
-                    : kind.startsWith('example:')
-                      ? data.examples?.find((e) => `example:${e.id}` === kind)
-                      : data.calls?.find((c) => `call-example:${c.path}` === kind);
+                    : kind === 'adspower-calls'
+                      ? data.adspower?.calls.length
+                      : kind === 'mcp-tools'
+                        ? data.mcp?.tools.length
+                        : kind.startsWith('example:')
+                          ? data.examples?.find((e) => `example:${e.id}` === kind)
+                          : data.calls?.find((c) => `call-example:${c.path}` === kind);
         expect(present, `${slug}: ${kind}`).toBeTruthy();
       }
     }
@@ -117,6 +128,41 @@ describe('documentation data', () => {
         if (anchor) expect(ids.get(slug!)?.has(anchor), `${lang} ${href}`).toBe(true);
       }
     }
+  });
+
+  test('the pages beyond the spec: every AdsPower call with its parameters, every MCP tool', () => {
+    const adspower = pageData('adspower').adspower!;
+    expect(adspower.calls.map((c) => `${c.method} ${c.path}`)).toEqual(
+      ADSPOWER_COMPAT_ROUTES.map((r) => `${r.method} ${r.path}`),
+    );
+    const start = adspower.calls.find(
+      (c) => c.method === 'GET' && c.path === '/api/v1/browser/start',
+    )!;
+    expect(start.input).toBe('query');
+    expect(start.parameters.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['user_id', 'headless', 'launch_args', 'open_tabs']),
+    );
+    const remove = adspower.calls.find((c) => c.path === '/api/v1/user/delete')!;
+    expect(remove.parameters).toEqual([{ name: 'user_ids', required: true }]);
+    expect(adspower.compatPort).toBe(50325);
+    expect(pageData('adspower').flags?.map((f) => f.flag)).toContain('--compat-port');
+    expect(pageData('mcp').mcp?.tools.map((t) => t.name)).toEqual(MCP_TOOLS.map((t) => t.name));
+
+    // Their sections, tools and calls are found by the search in both languages.
+    const search = searchIndex();
+    expect(search.some((e) => e.slug === 'adspower' && e.anchor === 'fields')).toBe(true);
+    expect(
+      search.find((e) => e.slug === 'mcp' && e.title.en === 'MCP — snapshot')?.text.zh,
+    ).toContain('无障碍树');
+  });
+
+  test('self_check is documented with the session calls, in OpenAPI and in Postman', () => {
+    const path = '/api/v1/session/self_check';
+    const call = pageData('session').calls!.find((c) => c.path === path)!;
+    expect(call.title.en && call.title.zh).toBeTruthy();
+    const files = publishedFiles('https://hainiao.example');
+    expect(Object.keys(JSON.parse(files['openapi.json']!).paths)).toContain(path);
+    expect(files['hainiao-local-api.postman_collection.json']).toContain(`{{port}}${path}"`);
   });
 
   test('the example page shows the runnable files of docs/examples', () => {

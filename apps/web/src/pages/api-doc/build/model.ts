@@ -8,6 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  ADSPOWER_COMPAT_PORT,
+  ADSPOWER_COMPAT_ROUTES,
+  ADSPOWER_DOC_CALLS,
   API_DOC_CALL_PAGES,
   API_DOC_FILES,
   API_DOC_SLUGS,
@@ -41,13 +44,18 @@ import {
   SESSION_NAME_MAX,
   STATUS_QUERY_MAX,
   SYSTEMS,
+  MCP_PATH,
+  MCP_TOOLS,
   TIMEZONES,
+  adsPowerCallKey,
+  bodyJsonSchema,
   buildOpenApi,
   buildPostmanCollection,
   buildPostmanEnvironment,
   docCalls,
   exampleAnswer,
   isCallPage,
+  type AdsPowerCallKey,
   type ApiDocSlug,
   type CodeTableName,
   type DocCall,
@@ -57,6 +65,7 @@ import {
 import { apiDocCopy } from '../../../locales/pages/api-doc.ts';
 import { apiDocPages, type ProseSlug } from '../../../locales/pages/api-doc-pages.ts';
 import type {
+  AdsPowerCallView,
   Block,
   CallLink,
   CallView,
@@ -203,6 +212,27 @@ function postmanView() {
   };
 }
 
+const flagsOf = (names: readonly string[]) =>
+  LOCAL_API_FLAGS.filter((flag) => names.includes(flag.flag));
+
+/** The AdsPower-compatible calls with their parameters, read from the schemas that check them. */
+function adsPowerCalls(): AdsPowerCallView[] {
+  return ADSPOWER_COMPAT_ROUTES.map((route) => {
+    const schema = bodyJsonSchema(route.schema);
+    const required = new Set(schema.required ?? []);
+    return {
+      method: route.method,
+      path: route.path,
+      input: route.input,
+      parameters: Object.keys(schema.properties ?? {}).map((name) => ({
+        name,
+        required: required.has(name),
+      })),
+      does: ADSPOWER_DOC_CALLS[adsPowerCallKey(route) as AdsPowerCallKey],
+    };
+  });
+}
+
 /** The `call-example:<path>` blocks of a prose page. */
 function exampleCallsOf(slug: ProseSlug): CallView[] {
   const paths = new Set(
@@ -269,6 +299,14 @@ export function pageData(slug: ApiDocSlug): DocPageData {
       return { slug, postman: postmanView(), calls: exampleCallsOf('postman-example') };
     case 'example':
       return { slug, examples: examples() };
+    case 'adspower':
+      return {
+        slug,
+        adspower: { calls: adsPowerCalls(), compatPort: ADSPOWER_COMPAT_PORT },
+        flags: flagsOf(['--compat-port', '--api-key']),
+      };
+    case 'mcp':
+      return { slug, mcp: { path: MCP_PATH, tools: MCP_TOOLS }, flags: flagsOf(['--api-key']) };
     case 'question':
     case 'postman-debug':
       return { slug };
@@ -365,6 +403,26 @@ export function searchIndex(): SearchEntry[] {
         `${flag.meaning.en} (default ${flag.default.en})`,
         `${flag.meaning.zh}（默认 ${flag.default.zh}）`,
       ),
+    });
+  }
+  for (const call of adsPowerCalls()) {
+    const key = `${call.method} ${call.path}`;
+    entries.push({
+      slug: 'adspower',
+      anchor: 'calls',
+      title: both(`AdsPower — ${key}`, `AdsPower — ${key}`),
+      text: both(
+        `${call.does.en} ${call.parameters.map((p) => p.name).join(' ')}`,
+        `${call.does.zh} ${call.parameters.map((p) => p.name).join(' ')}`,
+      ),
+    });
+  }
+  for (const tool of MCP_TOOLS) {
+    entries.push({
+      slug: 'mcp',
+      anchor: 'tools',
+      title: both(`MCP — ${tool.name}`, `MCP — ${tool.name}`),
+      text: both(tool.does.en, tool.does.zh),
     });
   }
   const appendix: [string, Localized, readonly string[]][] = [

@@ -7,6 +7,13 @@ import { CallExample } from './CallSection.tsx';
 import { CodeBlock } from './CodeBlock.tsx';
 import { useDocCopy } from './useDocCopy.ts';
 
+/** Chinese text takes full-width punctuation around the names of a table cell. */
+const PUNCTUATION: Record<Lang, { colon: string; comma: string; paren: (text: string) => string }> =
+  {
+    en: { colon: ': ', comma: ', ', paren: (text) => ` (${text})` },
+    zh: { colon: '：', comma: '、', paren: (text) => `（${text}）` },
+  };
+
 function CallAnchor({ call }: { call: CallLink }) {
   const localize = useLocalize();
   return <Link to={`${localize(apiDocPath(call.page))}#${call.anchor}`}>{call.path}</Link>;
@@ -72,6 +79,7 @@ export function Generated({ block, data }: { block: GeneratedBlock; data: DocPag
   const localize = useLocalize();
   const copy = useDocCopy();
   const t = copy.table;
+  const p = PUNCTUATION[lang];
   switch (block) {
     case 'call-index':
       return (
@@ -144,6 +152,56 @@ export function Generated({ block, data }: { block: GeneratedBlock; data: DocPag
             <code key="key">{`{{${variable.key}}}`}</code>,
             variable.value ? <code key="value">{variable.value}</code> : '—',
             variable.description[lang],
+          ])}
+        />
+      );
+    case 'adspower-calls':
+      return (
+        <Table
+          head={[t.method, t.path, t.parameters, t.does]}
+          rows={(data.adspower?.calls ?? []).map((call) => [
+            <code key="method">{call.method}</code>,
+            <code key="path" className="doc-nowrap">
+              {call.path}
+            </code>,
+            call.parameters.length === 0 ? (
+              t.none
+            ) : (
+              <>
+                <span className="doc-muted">
+                  {call.input === 'query' ? t.inQuery : t.inBody}
+                  {p.colon}
+                </span>
+                {call.parameters.map((parameter, index) => (
+                  <span key={parameter.name}>
+                    {index > 0 ? p.comma : ''}
+                    <code>{parameter.name}</code>
+                    {parameter.required ? p.paren(t.required) : ''}
+                  </span>
+                ))}
+              </>
+            ),
+            call.does[lang],
+          ])}
+        />
+      );
+    case 'mcp-tools':
+      return (
+        <Table
+          head={[t.tool, t.arguments, t.toolDoes]}
+          rows={(data.mcp?.tools ?? []).map((tool) => [
+            <code key="name">{tool.name}</code>,
+            <ul key="arguments" className="doc-cell-list">
+              {tool.arguments.map((argument) => (
+                <li key={argument.name}>
+                  <code>{argument.name}</code>
+                  {argument.required ? p.paren(t.required) : ''}
+                  {p.colon}
+                  {argument.description[lang]}
+                </li>
+              ))}
+            </ul>,
+            tool.does[lang],
           ])}
         />
       );
