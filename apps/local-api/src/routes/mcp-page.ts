@@ -7,10 +7,9 @@
  * the environment's own start does (README "Browser runtime": stealth).
  */
 import { WebSocket } from 'ws';
-import type { Localized } from '@hainiao/contract';
+import { mcpMessages, type Localized } from '@hainiao/contract';
 import { fail, LocalApiError, UNKNOWN_EXCEPTION } from '../http/envelope.ts';
 import type { CdpCookie } from '../runtime/instrument.ts';
-import { mcpMessages } from './mcp-messages.ts';
 
 /** A command that takes longer than this fails the tool call (a page hung in a dialog, say). */
 const COMMAND_TIMEOUT_MS = 30_000;

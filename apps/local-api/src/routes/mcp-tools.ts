@@ -17,6 +17,7 @@ import {
   sessionId,
   startPageUrl,
   type Lang,
+  mcpMessages,
 } from '@hainiao/contract';
 import type { Login } from '../account/session.ts';
 import type { ServiceContext } from '../context.ts';
@@ -38,7 +39,6 @@ import { DEFAULT_SETTINGS } from '../model/settings.ts';
 import { hostSystem } from '../runtime/host.ts';
 import { DEFAULT_IP_LOOKUP_URL } from '../runtime/proxy-check.ts';
 import { randomUserAgent } from '../runtime/user-agent.ts';
-import { mcpMessages } from './mcp-messages.ts';
 import {
   click,
   navigate,

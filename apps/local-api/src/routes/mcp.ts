@@ -19,14 +19,13 @@ import {
   ListToolsRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { bodyJsonSchema, MainCodes, type Lang } from '@hainiao/contract';
+import { bodyJsonSchema, MainCodes, mcpMessages, type Lang } from '@hainiao/contract';
 import type { ServiceContext } from '../context.ts';
 import { callerLang, fail, LocalApiError, UNKNOWN_EXCEPTION } from '../http/envelope.ts';
 import { toLocalApiError } from '../http/errors.ts';
 import { requireLogin } from '../http/route.ts';
 import { parseBody } from '../http/validate.ts';
 import { DomainError } from '../model/errors.ts';
-import { mcpMessages } from './mcp-messages.ts';
 import { pageDriver } from './mcp-page.ts';
 import { TOOLS } from './mcp-tools.ts';
 

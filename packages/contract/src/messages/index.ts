@@ -6,6 +6,7 @@ export { siteMessages };
 export type { SiteMessages } from './site.ts';
 export { localApiMessages } from './local-api.ts';
 export type { LocalApiMessageKey } from './local-api.ts';
+export { mcpMessages } from './mcp.ts';
 
 /** The message in one language, with its `{name}` placeholders filled from `values`. */
 export function msg(m: Localized, lang: Lang, values?: Record<string, string | number>): string {

@@ -12,7 +12,8 @@ import {
   TICKET_TITLE_MAX,
   TICKET_TITLE_MIN,
 } from '../limits.ts';
-import { localApiMessages, msg, siteMessages } from './index.ts';
+import { adsPowerMessages } from './compat-adspower.ts';
+import { localApiMessages, mcpMessages, msg, siteMessages } from './index.ts';
 
 const CJK = /[\u3400-\u9fff]/;
 const PLACEHOLDER = /\{(\w+)\}/g;
@@ -28,6 +29,11 @@ const entries: [string, Localized][] = [
   ),
   ...Object.entries(localApiMessages).map(([key, m]): [string, Localized] => [
     `localApi.${key}`,
+    m,
+  ]),
+  ...Object.entries(mcpMessages).map(([key, m]): [string, Localized] => [`mcp.${key}`, m]),
+  ...Object.entries(adsPowerMessages).map(([key, m]): [string, Localized] => [
+    `adsPower.${key}`,
     m,
   ]),
 ];

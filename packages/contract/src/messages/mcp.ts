@@ -1,9 +1,9 @@
 /**
- * Messages of the MCP tools (routes/mcp.ts) that no HTTP call has, in both languages. They come
+ * Messages of the local API's MCP tools (apps/local-api/src/routes/mcp.ts) that no HTTP call has. They come
  * back with code -10000 (the spec's "unknown exception": ../shared/spec/local-api.md §8 has no
  * code for page work); everything the HTTP calls also answer keeps its own code and message.
  */
-import type { Localized } from '@hainiao/contract';
+import type { Localized } from '../i18n.ts';
 
 export const mcpMessages = {
   unknownTool: { en: 'Unknown tool: {name}', zh: '未知工具：{name}' },
