@@ -23,6 +23,7 @@ export interface LaneFiles {
 
 /** Test files that launch Chromium. */
 const BROWSER_FILES = [
+  'apps/local-api/src/crash-restart.test.ts',
   'apps/local-api/src/routes/mcp.test.ts',
   'apps/local-api/src/routes/self-check.test.ts',
   'apps/local-api/src/routes/compat-adspower-browser.test.ts',

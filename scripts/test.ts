@@ -3,22 +3,41 @@
  * with `--project` — building the web app first when the end-to-end lane runs (it serves the real
  * build). Prints each lane's count, then ends with the plain summary line
  * `N passed, N failed, N skipped` that CI reads. Under CI=true a lane that ran no passing test
- * (dropped out) counts as a failure.
+ * (dropped out) counts as a failure. Whatever the tests left behind — a process, a listening port,
+ * a temp folder (scripts/leftovers.ts) — is named and counts as one failure more.
  */
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildSiteIfStale } from '@hainiao/testkit/build-site';
 import { lanesByFile } from './lane-files.ts';
 import { LANE_NAMES, lanesOf, type Lane } from './lanes.ts';
+import {
+  describeLeftovers,
+  findLeftovers,
+  isClean,
+  readSnapshot,
+  RUN_MARK,
+  type Leftovers,
+} from './leftovers.ts';
 import { repoRoot } from './system.ts';
 
 const args = process.argv.slice(2);
 const lanes = lanesOf(args);
 if (lanes.includes('e2e')) buildSiteIfStale();
 
-const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-test-')), 'vitest.json');
+const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-test-'));
+const report = path.join(runDir, 'vitest.json');
+// The tests' own temp folder and mark (scripts/leftovers.ts). Sticky and open to all like /tmp:
+// some tests run a process as another user.
+const tempDir = path.join(runDir, 'tmp');
+fs.mkdirSync(tempDir);
+fs.chmodSync(runDir, 0o755);
+fs.chmodSync(tempDir, 0o1777);
+// Only processes started under the mark count, so nothing running before the run can.
+const run = { id: randomUUID(), tempDir, exclude: new Set([process.pid]) };
 const vitest = spawnSync(
   process.execPath,
   [
@@ -30,7 +49,11 @@ const vitest = spawnSync(
     `--outputFile.json=${report}`,
     ...args,
   ],
-  { cwd: repoRoot, stdio: 'inherit' },
+  {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, [RUN_MARK]: run.id, TMPDIR: tempDir, TMP: tempDir, TEMP: tempDir },
+  },
 );
 
 interface Count {
@@ -65,8 +88,27 @@ if (fs.existsSync(report)) {
 } else {
   total.failed = 1;
 }
-// The report was only for this count: leave no temporary folder behind.
-fs.rmSync(path.dirname(report), { recursive: true, force: true });
+// What the tests left behind. A process being stopped in an afterAll may take a moment to go.
+let leftovers: Leftovers = findLeftovers(readSnapshot(tempDir), run);
+for (let i = 0; i < 50 && leftovers.processes.length > 0; i++) {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  leftovers = findLeftovers(readSnapshot(tempDir), run);
+}
+if (!isClean(leftovers)) {
+  console.warn('\n*** the tests left these behind ***');
+  for (const line of describeLeftovers(leftovers)) console.warn(`  ${line}`);
+  total.failed++;
+  // Ended here (ours by their mark) so that the next run starts clean.
+  for (const { pid } of leftovers.processes) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+// The report and the temp folder were only for this run: leave no temporary folder behind.
+fs.rmSync(runDir, { recursive: true, force: true });
 
 // With no file filter, every lane asked for must have run. Under CI a lane without a passing test
 // (all skipped, or no files) fails the run; elsewhere it is only said.

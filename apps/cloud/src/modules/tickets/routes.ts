@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ATTACHMENT_VIDEO_MAX_BYTES, siteMessages } from '@hainiao/contract';
 import { CloudError } from '../../http/envelope.ts';
+import { malformedForm } from '../../http/form.ts';
 import { route, withMessage } from '../../http/route.ts';
 import type { TicketService } from './service.ts';
 import { UploadLimitError, uploadLimitMessages } from './upload-limits.ts';
@@ -67,29 +68,34 @@ export function ticketRoutes(
           throwFileSizeLimit: false,
         };
         const parts = request.parts(options);
-        for await (const part of parts) {
-          if (part.type === 'field') {
-            fields[part.fieldname] = String(part.value);
-            continue;
-          }
-          if (file !== 'none') {
-            part.file.resume();
-            continue;
-          }
-          file = fields.token ? 'seen' : 'before-token';
-          if (file === 'seen') {
-            try {
-              const { account } = await authenticate(fields);
-              stored = await tickets.upload(account, {
-                filename: part.filename,
-                stream: part.file,
-                truncated: () => part.file.truncated,
-              });
-            } catch (error) {
-              refusal = error;
+        // Only the parser throws out of this loop (the handler's own failures are `refusal`).
+        try {
+          for await (const part of parts) {
+            if (part.type === 'field') {
+              fields[part.fieldname] = String(part.value);
+              continue;
             }
+            if (file !== 'none') {
+              part.file.resume();
+              continue;
+            }
+            file = fields.token ? 'seen' : 'before-token';
+            if (file === 'seen') {
+              try {
+                const { account } = await authenticate(fields);
+                stored = await tickets.upload(account, {
+                  filename: part.filename,
+                  stream: part.file,
+                  truncated: () => part.file.truncated,
+                });
+              } catch (error) {
+                refusal = error;
+              }
+            }
+            part.file.resume();
           }
-          part.file.resume();
+        } catch (error) {
+          throw malformedForm(error);
         }
       }
       if (refusal instanceof UploadLimitError) {
