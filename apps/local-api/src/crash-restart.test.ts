@@ -7,13 +7,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
 import { browsersOf, hasChromium, startHttpProxy, startLookup, until } from './test/browser.ts';
 import { call } from './test/server.ts';
+import { listening } from './test/sockets.ts';
 
 const cli = path.join(import.meta.dirname, 'cli.ts');
 
@@ -99,18 +99,6 @@ const PROXY = {
   Proxy_Username: 'crash',
   Proxy_Password: 'crash-pass',
 };
-
-/** Whether something accepts connections on a loopback port. */
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 test.skipIf(!hasChromium)(
   'kill -9 during creates and starts: acknowledged environments stay, no browser or forwarder is left',

@@ -4,9 +4,7 @@
  * held by the service, stock Puppeteer drives the browser through it, another user of the
  * machine gets nothing, and the port goes with the browser.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -15,9 +13,7 @@ import {
   startSite,
   type BrowserService,
 } from '../test/browser.ts';
-
-const NOBODY = 65534;
-const isRoot = process.getuid?.() === 0;
+import { isRoot, listening, NOBODY, requestAs } from '../test/sockets.ts';
 
 /** The inode of the socket listening on 127.0.0.1:port, from the kernel's table. */
 function listeningInode(port: number): string | undefined {
@@ -37,17 +33,6 @@ function heldByThisProcess(inode: string): boolean {
     } catch {
       return false;
     }
-  });
-}
-
-function connects(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
   });
 }
 
@@ -92,23 +77,8 @@ describe.skipIf(!hasChromium || process.platform !== 'linux')('the DevTools endp
       }
 
       if (isRoot) {
-        const script = `
-          const socket = require('node:net').connect(${port}, '127.0.0.1');
-          let answer = '';
-          socket.on('data', (d) => (answer += d));
-          socket.on('error', () => {});
-          socket.on('close', () => process.stdout.write(answer || 'CLOSED'));
-          socket.write('GET /json/version HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\n\\r\\n');`;
-        const child = spawn(process.execPath, ['-e', script], {
-          cwd: '/',
-          uid: NOBODY,
-          gid: NOBODY,
-          stdio: ['ignore', 'pipe', 'inherit'],
-        });
-        let out = '';
-        child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-        await new Promise((resolve) => child.on('close', resolve));
-        expect(out).toBe('CLOSED');
+        const request = 'GET /json/version HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+        expect(await requestAs(NOBODY, port, request)).toBe('CLOSED');
       } else {
         console.warn('*** not root: the other-user case cannot become another user ***');
       }
@@ -116,6 +86,6 @@ describe.skipIf(!hasChromium || process.platform !== 'linux')('the DevTools endp
       await api.kill([id]);
     }
     // The endpoint goes with the browser.
-    await expect.poll(() => connects(port)).toBe(false);
+    await expect.poll(() => listening(port)).toBe(false);
   });
 });

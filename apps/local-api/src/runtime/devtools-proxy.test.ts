@@ -16,11 +16,9 @@ import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { CHROMIUM, hasChromium } from '../test/browser.ts';
+import { isRoot, NOBODY, requestAs } from '../test/sockets.ts';
 import { PipeConnection, type CdpEvent } from './cdp.ts';
 import { serveDevTools, type DevToolsProxy } from './devtools-proxy.ts';
-
-const NOBODY = 65534;
-const isRoot = process.getuid?.() === 0;
 
 /** A raw HTTP exchange with the proxy (headers as given, so Host and Origin can be set). */
 function get(
@@ -216,22 +214,9 @@ describe.skipIf(!hasChromium)('the DevTools proxy over the pipe', () => {
   });
 
   test.skipIf(!isRoot)('another user of the machine gets nothing', async () => {
-    const script = `
-      const socket = require('node:net').connect(${proxy.port}, '127.0.0.1');
-      let answer = '';
-      socket.on('data', (d) => (answer += d));
-      socket.on('error', () => {});
-      socket.on('close', () => process.stdout.write(answer || 'CLOSED'));
-      socket.write('GET /json/version HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\n\\r\\n');`;
-    const child = spawn(process.execPath, ['-e', script], {
-      cwd: '/',
-      uid: NOBODY,
-      gid: NOBODY,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    await new Promise((resolve) => child.on('close', resolve));
-    expect(out).toBe('CLOSED');
+    const request = 'GET /json/version HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+    expect(await requestAs(NOBODY, proxy.port, request)).toBe('CLOSED');
+    // This user still gets an answer.
+    expect(await requestAs(undefined, proxy.port, request)).toContain('webSocketDebuggerUrl');
   });
 });

@@ -3,39 +3,19 @@
  * machine that connects to its loopback port is dropped (peer-user.ts). Real servers on loopback;
  * the other user is `nobody`, which a test run as root can become.
  */
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHttpProxy } from '../test/proxies.ts';
+import { isRoot, NOBODY, requestAs } from '../test/sockets.ts';
 import { fromThisUser, peerUid, procAddress } from './peer-user.ts';
 import { startForwarder, type Forwarder } from './proxy.ts';
 
-const NOBODY = 65534;
-const isRoot = process.getuid?.() === 0;
 const linux = process.platform === 'linux';
 
 /** A raw HTTP request for `target` through the proxy on `port`, sent as `uid`. */
-function requestAs(uid: number | undefined, port: number, target: string): Promise<string> {
-  const script = `
-    const socket = require('node:net').connect(${port}, '127.0.0.1');
-    let answer = '';
-    socket.on('data', (d) => (answer += d));
-    socket.on('error', () => {});
-    socket.on('close', () => process.stdout.write(answer || 'CLOSED'));
-    socket.write('GET ${target} HTTP/1.1\\r\\nHost: x\\r\\nConnection: close\\r\\n\\r\\n');`;
-  const child = spawn(process.execPath, ['-e', script], {
-    cwd: '/',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    ...(uid === undefined ? {} : { uid, gid: uid }),
-  });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', () => resolve(out));
-  });
-}
+const proxyRequestAs = (uid: number | undefined, port: number, target: string) =>
+  requestAs(uid, port, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
 
 describe('the owner of a loopback connection', () => {
   test('addresses are written as the kernel writes them', () => {
@@ -95,14 +75,14 @@ describe.skipIf(!linux)('a forwarder and another user of the machine', () => {
   });
 
   test('this user’s processes go through it', async () => {
-    expect(await requestAs(undefined, forwarder.port, target)).toContain('the shop page');
+    expect(await proxyRequestAs(undefined, forwarder.port, target)).toContain('the shop page');
   });
 
   test.skipIf(!isRoot)('another user’s process is dropped and reaches nothing', async () => {
     const before = upstream.hosts.length;
-    expect(await requestAs(NOBODY, forwarder.port, target)).toBe('CLOSED');
+    expect(await proxyRequestAs(NOBODY, forwarder.port, target)).toBe('CLOSED');
     expect(upstream.hosts.length).toBe(before);
     // The forwarder still serves its own user afterwards.
-    expect(await requestAs(undefined, forwarder.port, target)).toContain('the shop page');
+    expect(await proxyRequestAs(undefined, forwarder.port, target)).toContain('the shop page');
   });
 });
