@@ -31,7 +31,7 @@ export async function startTestService(overrides: Partial<LocalApiFlags> = {}) {
     },
     async dispose() {
       await api.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }

@@ -37,7 +37,7 @@ export async function startTestSystem(options: { database?: 'sqlite' | 'postgres
     adminEnv: { DATA_DIR: dataDir, SITE_URL: system.cloud.url, ...cloudEnv },
     async stop() {
       await system.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
       if (options.database === 'postgres') {
         const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
         await client.connect();

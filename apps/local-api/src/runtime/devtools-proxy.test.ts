@@ -85,7 +85,8 @@ describe.skipIf(!hasChromium)('the DevTools proxy over the pipe', () => {
         ...(isRoot ? ['--no-sandbox'] : []),
         'about:blank',
       ],
-      { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
+      // Its own process group, so that the whole tree can be ended at once.
+      { detached: true, stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
     );
     pipe = new PipeConnection(browser.stdio[3] as Writable, browser.stdio[4] as Readable);
     pipe.on('event', (event: CdpEvent) => serviceEvents.push(event));
@@ -96,14 +97,27 @@ describe.skipIf(!hasChromium)('the DevTools proxy over the pipe', () => {
 
   afterAll(async () => {
     await proxy?.close();
+    // A closed pipe makes Chromium quit; its group goes too (renderers write to the profile).
     pipe?.close();
-    if (browser && browser.exitCode === null) {
-      const exited = new Promise((resolve) => browser.once('exit', resolve));
-      browser.kill('SIGKILL');
-      await exited;
+    if (browser?.pid) {
+      const group = -browser.pid;
+      const end = () => {
+        try {
+          process.kill(group, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      };
+      if (browser.exitCode === null && browser.signalCode === null) {
+        const timer = setTimeout(end, 10_000);
+        await new Promise((resolve) => browser.once('exit', resolve));
+        clearTimeout(timer);
+      }
+      end();
     }
     await new Promise<void>((resolve) => site?.close(() => resolve()));
-    if (profile) fs.rmSync(profile, { recursive: true, force: true });
+    if (profile)
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
   });
 
   test('/json/version names the browser and its WebSocket on the proxy', async () => {

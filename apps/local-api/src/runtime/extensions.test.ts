@@ -219,7 +219,7 @@ describe.skipIf(!hasChromium)('extensions in a bare Chromium', () => {
     for (const { proc, profile } of started.splice(0)) {
       proc.dispose();
       await proc.exited;
-      fs.rmSync(profile, { recursive: true, force: true });
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     }
   });
 

@@ -53,7 +53,8 @@ function record(
 
 const dirs: string[] = [];
 afterAll(() => {
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs)
+    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 });
 
 describe('generation', () => {

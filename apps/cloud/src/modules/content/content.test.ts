@@ -19,7 +19,9 @@ import { DEMO_CORES, DEMO_HISTORY, DEMO_VERSION, seedContent } from './seed.ts';
 
 describeEachDatabase('content calls', (ctx) => {
   let app: FastifyInstance;
-  const releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-releases-'));
+  // A data folder of its own: the library folder goes beside the releases (app.ts).
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-releases-'));
+  const releasesDir = path.join(dataDir, 'releases');
   const faq = readFaqSource();
 
   beforeAll(async () => {
@@ -29,7 +31,7 @@ describeEachDatabase('content calls', (ctx) => {
   });
   afterAll(async () => {
     await app.close();
-    fs.rmSync(releasesDir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('version answers code 0 with the stored version string', async () => {
