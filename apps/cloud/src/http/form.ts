@@ -1,3 +1,4 @@
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { langFromCloud, type Lang } from '@hainiao/contract';
 import { CloudError, failure } from './envelope.ts';
@@ -26,6 +27,61 @@ export async function readFields(request: FastifyRequest): Promise<Record<string
     }
   }
   return fields;
+}
+
+/** What an upload call's form held: its fields, and what became of its one file part. */
+export interface UploadForm<T> {
+  fields: Record<string, string>;
+  /** 'before-token': the file came before the token field and was dropped unread. */
+  file: 'none' | 'before-token' | 'seen';
+  /** What `handle` made of the file. */
+  result?: T;
+  /** What `handle` threw: answered by the caller once the body is read to its end. */
+  refusal?: unknown;
+}
+
+/**
+ * The text fields of a multipart upload and its first file part, given to `handle` with the
+ * fields before it — with `tokenFirst`, only when a token came first, so that nothing of an
+ * unauthenticated upload is kept. Further file parts, and whatever `handle` leaves, are read
+ * and dropped, so the answer always arrives. A parser failure is the caller's error (malformedForm).
+ */
+export async function readUpload<T>(
+  request: FastifyRequest,
+  options: { fileSize: number; files?: number; throwFileSizeLimit?: boolean; tokenFirst: boolean },
+  handle: (fields: Record<string, string>, part: MultipartFile) => Promise<T>,
+): Promise<UploadForm<T>> {
+  const form: UploadForm<T> = { fields: {}, file: 'none' };
+  if (!request.isMultipart()) return form;
+  const { fileSize, files, throwFileSizeLimit = true, tokenFirst } = options;
+  try {
+    // throwFileSizeLimit is @fastify/multipart's own option, missing from its BusboyConfig type.
+    const config = {
+      limits: { fileSize, ...(files === undefined ? {} : { files }) },
+      throwFileSizeLimit,
+    };
+    const parts = request.parts(config);
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        form.fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (form.file === 'none') {
+        form.file = !tokenFirst || form.fields.token ? 'seen' : 'before-token';
+        if (form.file === 'seen') {
+          try {
+            form.result = await handle(form.fields, part);
+          } catch (error) {
+            form.refusal = error;
+          }
+        }
+      }
+      part.file.resume();
+    }
+  } catch (error) {
+    throw malformedForm(error);
+  }
+  return form;
 }
 
 /** The caller's language: the `lang` field (`zh-CHS` or `en`), else Accept-Language. */

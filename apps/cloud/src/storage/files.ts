@@ -50,6 +50,18 @@ export interface FileStore {
   check?(): Promise<void>;
 }
 
+/**
+ * Why a disk refused to take a file, from the error's code: out of space (or quota), or not
+ * writable (a read-only mount, a folder without write permission); null for anything else (the
+ * upload's own failures: too large, client gone).
+ */
+export function diskWriteFault(error: unknown): 'full' | 'unwritable' | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return 'full';
+  if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM') return 'unwritable';
+  return null;
+}
+
 /** Stored names: no folders, no dot-dot, nothing a shell or a URL would read differently. */
 export const STORED_NAME = /^[A-Za-z0-9_.-]+$/;
 

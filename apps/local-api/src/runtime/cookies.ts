@@ -318,7 +318,11 @@ export type CookieFileRule =
   /** Import: missing or not readable. */
   | 'unreadable'
   /** Export: its folder is missing or not writable. */
-  | 'unwritable';
+  | 'unwritable'
+  /** Export: the disk of the folder is full. */
+  | 'noSpace'
+  /** Export: the folder is on a read-only disk. */
+  | 'readOnly';
 
 export class CookieFileRefusal extends Error {
   constructor(readonly rule: CookieFileRule) {
@@ -342,6 +346,18 @@ function isInside(dir: string, target: string): boolean {
 }
 
 const within = (dir: string, target: string) => target === dir || isInside(dir, target);
+
+/** Why a write failed, as a refusal: a full disk and a read-only one are told apart. */
+function writeRefusal(error: unknown): CookieFileRefusal {
+  if (error instanceof CookieFileRefusal) return error;
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return new CookieFileRefusal('noSpace');
+  if (code === 'EROFS') return new CookieFileRefusal('readOnly');
+  return new CookieFileRefusal('unwritable');
+}
+
+/** Errors of `link` on a file system without hard links (FAT, some network drives). */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
 
 /** A relative path with a name starting with a dot (.bashrc, .config/autostart/…). */
 const hasHiddenPart = (rel: string) => rel.split(sep).some((part) => part.startsWith('.'));
@@ -374,9 +390,10 @@ const sameIdentity = (a: Identity, b: Identity) =>
  * path import-cookie and export-cookie take is resolved against it (a relative name is a file in
  * it) and must stay in it once symbolic links are resolved.
  *
- * export-cookie never overwrites a file it did not write: a new file is created with O_EXCL and
- * O_NOFOLLOW (mode 0600); an existing one is replaced (through a temporary file and a rename)
- * only when `recordFile` lists it with the same device, inode, size and modification time, i.e.
+ * export-cookie writes a temporary file (O_EXCL, O_NOFOLLOW, mode 0600) and then puts it in
+ * place, so no partial export ever shows under the name. It never overwrites a file it did not
+ * write: a new file is linked in only while the name is free; an existing one is replaced (a
+ * rename) only when `recordFile` lists it with the same device, inode, size and modification time, i.e.
  * nobody changed or replaced it since this service wrote it.
  */
 export function cookieFiles(options: { dir: string; recordFile: string }) {
@@ -434,17 +451,34 @@ export function cookieFiles(options: { dir: string; recordFile: string }) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EEXIST') throw new CookieFileRefusal('exists');
       if (code === 'ELOOP') throw new CookieFileRefusal('symlink');
-      throw new CookieFileRefusal('unwritable');
+      throw writeRefusal(error);
     }
     try {
       await handle.writeFile(content, 'utf8');
       await handle.sync();
-    } catch {
+      await handle.close();
+    } catch (error) {
       await handle.close().catch(() => {});
       await fs.promises.rm(file, { force: true });
-      throw new CookieFileRefusal('unwritable');
+      throw writeRefusal(error);
     }
-    await handle.close();
+  }
+
+  /**
+   * Puts a fully written temporary file in place under a new name, never over a file that appeared
+   * meanwhile: a hard link fails when the name exists (then 'exists'). Where the file system has
+   * no hard links, the content is written under the name directly, still exclusively.
+   */
+  async function placeNew(temporary: string, file: string, content: string): Promise<void> {
+    try {
+      await fs.promises.link(temporary, file);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      if (code === 'EEXIST') throw new CookieFileRefusal('exists');
+      if (!NO_HARD_LINKS.has(code)) throw error;
+      await writeNew(file, content);
+    }
+    await fs.promises.rm(temporary, { force: true });
   }
 
   async function exportTo(input: string, contentOf: (name: string) => string): Promise<string> {
@@ -472,24 +506,25 @@ export function cookieFiles(options: { dir: string; recordFile: string }) {
         throw new CookieFileRefusal('unwritable');
       }
     }
-    if (!stat) {
-      await writeNew(file, content);
-    } else {
+    if (stat) {
       if (stat.isSymbolicLink()) throw new CookieFileRefusal('symlink');
       if (!stat.isFile()) throw new CookieFileRefusal('notFile');
       const current = identityOf(file, stat);
       if (!readRecord().some((entry) => sameIdentity(entry, current))) {
         throw new CookieFileRefusal('exists');
       }
-      // Written by this service and unchanged since: replaced whole, never written through.
-      const temporary = join(folder, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
-      try {
-        await writeNew(temporary, content);
-        await fs.promises.rename(temporary, file);
-      } catch (error) {
-        await fs.promises.rm(temporary, { force: true });
-        throw error instanceof CookieFileRefusal ? error : new CookieFileRefusal('unwritable');
-      }
+    }
+    // Written whole under a temporary name first, then put in place: a full disk or a crash midway
+    // never leaves a partial export, and an existing export (written by this service and unchanged
+    // since) is replaced whole, never written through.
+    const temporary = join(folder, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
+    try {
+      await writeNew(temporary, content);
+      if (stat) await fs.promises.rename(temporary, file);
+      else await placeNew(temporary, file, content);
+    } catch (error) {
+      await fs.promises.rm(temporary, { force: true });
+      throw writeRefusal(error);
     }
     await remember(file);
     return file;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ATTACHMENT_VIDEO_MAX_BYTES, siteMessages } from '@hainiao/contract';
 import { CloudError } from '../../http/envelope.ts';
-import { malformedForm } from '../../http/form.ts';
+import { readUpload } from '../../http/form.ts';
 import { route, withMessage } from '../../http/route.ts';
 import type { TicketService } from './service.ts';
 import { UploadLimitError, uploadLimitMessages } from './upload-limits.ts';
@@ -55,49 +55,27 @@ export function ticketRoutes(
     app,
     '/api/hainiao/workorderupload',
     async ({ request, reply, authenticate }) => {
-      const fields: Record<string, string> = {};
-      let file: 'none' | 'before-token' | 'seen' = 'none';
-      let stored: { fileid: string; filepath: string } | undefined;
-      let refusal: unknown;
-      if (request.isMultipart()) {
+      const options = {
         // One byte over the video cap, so that the stream shows an oversize file to the size
         // check rather than being cut at exactly the cap.
-        const options = {
-          limits: { fileSize: ATTACHMENT_VIDEO_MAX_BYTES + 1 },
-          // The size check answers an oversize file, not the parser's generic 413 error.
-          throwFileSizeLimit: false,
-        };
-        const parts = request.parts(options);
-        // Only the parser throws out of this loop (the handler's own failures are `refusal`).
-        try {
-          for await (const part of parts) {
-            if (part.type === 'field') {
-              fields[part.fieldname] = String(part.value);
-              continue;
-            }
-            if (file !== 'none') {
-              part.file.resume();
-              continue;
-            }
-            file = fields.token ? 'seen' : 'before-token';
-            if (file === 'seen') {
-              try {
-                const { account } = await authenticate(fields);
-                stored = await tickets.upload(account, {
-                  filename: part.filename,
-                  stream: part.file,
-                  truncated: () => part.file.truncated,
-                });
-              } catch (error) {
-                refusal = error;
-              }
-            }
-            part.file.resume();
-          }
-        } catch (error) {
-          throw malformedForm(error);
-        }
-      }
+        fileSize: ATTACHMENT_VIDEO_MAX_BYTES + 1,
+        // The size check answers an oversize file, not the parser's generic 413 error.
+        throwFileSizeLimit: false,
+        tokenFirst: true,
+      };
+      const {
+        fields,
+        file,
+        result: stored,
+        refusal,
+      } = await readUpload(request, options, async (fields, part) => {
+        const { account } = await authenticate(fields);
+        return tickets.upload(account, {
+          filename: part.filename,
+          stream: part.file,
+          truncated: () => part.file.truncated,
+        });
+      });
       if (refusal instanceof UploadLimitError) {
         reply.header('Retry-After', String(refusal.retryAfterSeconds));
       }

@@ -4,6 +4,7 @@ import {
   canCloseTicket,
   canReplyTicket,
   canResolveTicket,
+  CloudCodes,
   format,
   isAdminUsername,
   parseAttachmentIds,
@@ -20,7 +21,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { boundedNotifier, STAFF_MAILS_PER_MINUTE } from '../../notify/bounded.ts';
 import type { Mailer } from '../../notify/mailer.ts';
-import type { FileStore, ReceivedFile } from '../../storage/files.ts';
+import { diskWriteFault, type FileStore, type ReceivedFile } from '../../storage/files.ts';
 import type { Account, Clock } from '../accounts/service.ts';
 import {
   capped,
@@ -170,6 +171,22 @@ export function ticketService({
       en: format(message.en, { max: size }),
       zh: format(message.zh, { max: size }),
     });
+  };
+  /**
+   * A files folder that is full (507) or read-only (503) is the server's trouble, answered as a
+   * server error with a message that says so, and logged for the operator; the store has already
+   * removed the partial file. Any other failure goes on unchanged.
+   */
+  const storeFailure = (error: unknown) => {
+    const fault = diskWriteFault(error);
+    if (!fault) return error;
+    log?.error(
+      { err: error },
+      `attachment store: ${fault === 'full' ? 'disk full' : 'not writable'}`,
+    );
+    return fault === 'full'
+      ? new CloudError(CloudCodes.code.SERVER_ERROR, siteMessages.ticket.storageFull, 507)
+      : new CloudError(CloudCodes.code.SERVER_ERROR, siteMessages.ticket.storageUnwritable, 503);
   };
   const secondsUntil = (iso: string | undefined, window: number) =>
     iso ? Math.max(1, Math.ceil((Date.parse(iso) + window - clock().getTime()) / 1000)) : 60;
@@ -601,7 +618,7 @@ export function ticketService({
           await received.discard();
           if (id) await db.deleteFrom('attachment').where('id', '=', id).execute();
         }
-        throw error;
+        throw storeFailure(error);
       } finally {
         release();
       }
