@@ -112,7 +112,7 @@ describe('documentation beyond the spec: AdsPower-compatible calls and the MCP s
     const cdpMask = fields.locator('tbody tr', {
       has: page.locator('td:first-child code', { hasText: /^cdp_mask$/ }),
     });
-    expect(await cdpMask.locator('td').nth(1).innerText()).toContain('0 accepted');
+    expect(await cdpMask.locator('td').nth(1).innerText()).toContain('hides automation traces');
     expect(await page.locator('#compat-port table.doc-table tbody').innerText()).toContain(
       '--compat-port',
     );

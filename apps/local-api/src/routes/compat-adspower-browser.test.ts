@@ -13,6 +13,7 @@ import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  errorNameReads,
   hasChromium,
   startBrowserService,
   startSite,
@@ -160,6 +161,8 @@ describe.skipIf(!hasChromium)('AdsPower-compatible browser calls', () => {
       const page = await browser.newPage();
       await page.goto(`${site.url}/puppeteer`);
       expect(await page.title()).toBe('Puppeteer page');
+      // cdp_mask 0: the port as Chromium speaks it (Runtime enabled shows in the page).
+      expect(await page.evaluate(errorNameReads)).toBe(2);
     } finally {
       await browser.disconnect();
     }
@@ -179,6 +182,23 @@ describe.skipIf(!hasChromium)('AdsPower-compatible browser calls', () => {
     expect((await get(`/api/v2/browser-profile/active?profile_id=${id}`)).json().data.status).toBe(
       'Inactive',
     );
+
+    // cdp_mask 1 (AdsPower's default): the page sees no DevTools client.
+    const masked = await api.service.post('/api/v2/browser-profile/start', {
+      profile_id: id,
+      headless: '1',
+      cdp_mask: '1',
+    });
+    expect(masked.json(), masked.text).toMatchObject({ code: 0 });
+    const again = await puppeteer.connect({ browserWSEndpoint: masked.json().data.ws.puppeteer });
+    try {
+      const page = await again.newPage();
+      await page.goto(`${site.url}/puppeteer`);
+      expect(await page.evaluate(errorNameReads)).toBe(1);
+    } finally {
+      await again.disconnect();
+      await api.kill([id]);
+    }
   });
 
   test('launch_args: URLs open as tabs, flags pass the allow-list; the cache goes after closing', async () => {

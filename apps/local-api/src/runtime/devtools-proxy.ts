@@ -19,6 +19,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { PipeConnection, RawMessage } from './cdp.ts';
+import { createTraceless, type Traceless } from './devtools-traceless.ts';
 import { fromThisUser } from './peer-user.ts';
 
 export interface DevToolsProxy {
@@ -31,6 +32,11 @@ export interface DevToolsProxyOptions {
   port?: number;
   /** Runs before a client's Browser.close is passed on (the service saves the cookies). */
   beforeClose?: (() => Promise<void>) | undefined;
+  /**
+   * Hand out the protocol unchanged (the start option Raw_DevTools). By default the automation
+   * traces are taken off the wire (devtools-traceless.ts).
+   */
+  raw?: boolean;
 }
 
 /** Proxy ids on the pipe start here; the service's own commands count up from 1. */
@@ -57,6 +63,7 @@ interface Forwarded {
   id: number;
   /** The client's own sessionId on the command (echoed on the answer). */
   sessionId?: string;
+  onResult?: ((result: Record<string, unknown>) => void) | undefined;
 }
 
 const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i;
@@ -87,9 +94,20 @@ export async function serveDevTools(
     }
     const owner = message.sessionId === undefined ? undefined : owners.get(message.sessionId);
     if (!owner) return false;
+    traceless?.event(message.sessionId!, message.method ?? '', message.params ?? {});
     event(owner, message);
     return true;
   });
+
+  const traceless: Traceless | undefined = options.raw
+    ? undefined
+    : createTraceless({
+        call,
+        emit: (sessionId, method, params) => {
+          const owner = owners.get(sessionId);
+          if (owner) event(owner, { method, params, sessionId });
+        },
+      });
 
   /** A command of the proxy's own; the answer's error, if any, is thrown. */
   function call(
@@ -130,6 +148,7 @@ export async function serveDevTools(
   function answer(command: Forwarded, message: RawMessage): void {
     const attached = message.result?.sessionId;
     if (typeof attached === 'string') own(command.client, attached);
+    if (message.result && !message.error) command.onResult?.(message.result);
     const { id: _id, sessionId: _session, ...rest } = message;
     send(command.client, {
       id: command.id,
@@ -171,12 +190,26 @@ export async function serveDevTools(
       });
       return;
     }
+    const plan = traceless?.command(session, message.method, message.params ?? {}) ?? {
+      params: message.params ?? {},
+    };
+    if ('answer' in plan) {
+      send(client, {
+        id: message.id,
+        result: plan.answer,
+        ...(message.sessionId === undefined ? {} : { sessionId: message.sessionId }),
+      });
+      return;
+    }
     const id = nextId++;
-    forwarded.set(id, { client, id: message.id, sessionId: message.sessionId });
+    forwarded.set(id, {
+      client,
+      id: message.id,
+      sessionId: message.sessionId,
+      onResult: plan.onResult,
+    });
     const pass = () => {
-      if (
-        !post({ id, method: message.method!, params: message.params ?? {}, sessionId: session })
-      ) {
+      if (!post({ id, method: message.method!, params: plan.params, sessionId: session })) {
         forwarded.delete(id);
         client.socket.close(1011, 'browser closed');
       }
@@ -195,7 +228,10 @@ export async function serveDevTools(
     if (!clients.delete(client)) return;
     for (const [id, command] of forwarded) if (command.client === client) forwarded.delete(id);
     const top = client.via ?? client.root;
-    for (const session of client.sessions) disown(client, session);
+    for (const session of client.sessions) {
+      disown(client, session);
+      traceless?.forget(session);
+    }
     // Detaching the client's top session ends the sessions it opened through it.
     call('Target.detachFromTarget', { sessionId: top }).catch(() => undefined);
   }

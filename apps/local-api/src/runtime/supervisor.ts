@@ -143,12 +143,14 @@ export interface BrowserProcess {
    * Once the browser answers on its pipe, opens the DevTools proxy and gives its port: the
    * caller's own `--remote-debugging-port=N` (`userPort`), or a free one. A port that is taken is
    * -11; no answer in `timeoutMs` is -18; an exit meanwhile is -2. The proxy closes with the pipe.
-   * `beforeClose` runs before a client's Browser.close reaches the browser.
+   * `beforeClose` runs before a client's Browser.close reaches the browser. `raw` hands out the
+   * protocol unchanged (the start option Raw_DevTools; devtools-traceless.ts otherwise).
    */
   devToolsPort(
     timeoutMs: number,
     userPort?: string,
     beforeClose?: () => Promise<void>,
+    raw?: boolean,
   ): Promise<number>;
   /**
    * Calls `listener` once the process exits: with -12 for an exit nobody asked for, undefined when
@@ -194,8 +196,8 @@ export function spawnBrowser(options: SpawnOptions): BrowserProcess {
     exited,
     ending: false,
     hasExited: () => child.exitCode !== null || child.signalCode !== null,
-    devToolsPort: (timeoutMs, userPort, beforeClose) =>
-      openDevTools(child, cdp, stderrTail, timeoutMs, userPort, beforeClose),
+    devToolsPort: (timeoutMs, userPort, beforeClose, raw) =>
+      openDevTools(child, cdp, stderrTail, timeoutMs, userPort, beforeClose, raw),
     onExit(listener) {
       // A browser whose last window the user closed ends cleanly (0, no signal).
       child.once('exit', (code, signal) =>
@@ -228,6 +230,7 @@ async function openDevTools(
   timeoutMs: number,
   userPort?: string,
   beforeClose?: () => Promise<void>,
+  raw?: boolean,
 ): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
@@ -264,7 +267,7 @@ async function openDevTools(
   });
   const port = userPort ? Number(userPort.slice('--remote-debugging-port='.length)) : 0;
   try {
-    return (await serveDevTools(cdp, { port, beforeClose })).port;
+    return (await serveDevTools(cdp, { port, beforeClose, raw })).port;
   } catch (error) {
     throw new LaunchFailure(
       B.LISTEN_FAILED,

@@ -42,10 +42,6 @@ export const adsPowerMessages = {
     en: 'this value is the machine’s own here (the environments differ through native levers only; see README "Browser runtime")',
     zh: '本服务中该值保持本机真实值（环境之间仅通过原生手段区分，见 README“Browser runtime”）',
   },
-  noCdpMask: {
-    en: 'the DevTools endpoint does not hide automation traces yet: send cdp_mask 0',
-    zh: '调试端口尚不能隐藏自动化痕迹，请传 cdp_mask 为 0',
-  },
   deviceScaleModel: {
     en: 'the pixel ratio of a mobile environment follows its model',
     zh: '移动端环境的像素比由其机型决定',

@@ -251,7 +251,7 @@ const FIELDS_EN: readonly (readonly [string, string])[] = [
   ],
   [
     '`cdp_mask`',
-    '0 accepted; 1 refused until the DevTools endpoint hides automation traces (absent: unmasked)',
+    '1 or absent: the DevTools port hides automation traces (our default); 0: `Raw_DevTools` 1, the port as Chromium speaks it',
   ],
   ['`new_first_tab`', '0 accepted (one check page); 1 refused'],
   ['`device_scale`', 'refused: a mobile environment’s pixel ratio follows its model'],
@@ -370,7 +370,10 @@ const FIELDS_ZH: readonly (readonly [string, string])[] = [
     '`clear_cache_after_closing`、`delete_cache`（v2）',
     '本次浏览器结束后（无论以何种方式结束）删除该环境的缓存目录',
   ],
-  ['`cdp_mask`', '接受 0；在调试端口能够隐藏自动化痕迹之前，1 不支持（不传时不做隐藏）'],
+  [
+    '`cdp_mask`',
+    '1 或不传：调试端口隐藏自动化痕迹（本服务默认）；0：即 `Raw_DevTools` 为 1，原样提供 Chromium 的调试协议',
+  ],
   ['`new_first_tab`', '接受 0（只打开一个检测页）；1 不支持'],
   ['`device_scale`', '不支持：移动端环境的像素比由其机型决定'],
   [
@@ -567,7 +570,7 @@ const en: Record<BeyondSlug, ProsePage> = {
               '**Saved proxies and refresh links** (`proxyid`, `proxy_url`, `global_config` 1): send the proxy itself in `user_proxy_config`.',
               '**Fingerprint values with no native lever** (WebGL image and audio noise, fonts, GPU, device name, MAC address, TLS…): only the machine’s own value is accepted.',
               '**A chosen exit IP** (`ip`, `ipchecker`): a provider’s country, region and city can be chosen, not its IP; the IP lookup is the service’s `--ip-lookup`.',
-              '**`cdp_mask` 1, `new_first_tab` 1, `device_scale`, `last_open_time` sorting**: not available here.',
+              '**`new_first_tab` 1, `device_scale`, `last_open_time` sorting**: not available here.',
             ],
           },
           {
@@ -815,7 +818,7 @@ const zh: Record<BeyondSlug, ProsePage> = {
               '**已保存的代理和刷新链接**（`proxyid`、`proxy_url`、`global_config` 为 1）：请直接在 `user_proxy_config` 中提供代理。',
               '**没有原生手段的指纹取值**（WebGL 图像和音频噪声、字体、GPU、设备名称、MAC 地址、TLS 等）：只接受本机的真实值。',
               '**指定出口 IP**（`ip`、`ipchecker`）：可以指定代理商的国家、地区和城市，但不能指定 IP；IP 查询渠道由服务的 `--ip-lookup` 统一设置。',
-              '**`cdp_mask` 为 1、`new_first_tab` 为 1、`device_scale`、按 `last_open_time` 排序**：本服务暂不提供。',
+              '**`new_first_tab` 为 1、`device_scale`、按 `last_open_time` 排序**：本服务暂不提供。',
             ],
           },
           {
