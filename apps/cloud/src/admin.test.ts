@@ -74,6 +74,11 @@ test('the operators’ command creates accounts, team members, credentials and /
   expect(appId).toMatch(/^[0-9a-f]{16}$/);
   expect(appKey).toMatch(/^[0-9a-f]{32}$/);
 
+  const team = (await admin('team:list', '--account', 'shop')).split('\n');
+  expect(team[0]).toBe('team of shop: 2 members, credentials 1/2');
+  expect(team[1]).toMatch(/^shop\ttype 0\tshop@example\.com\tregistered \d{4}-\d{2}-\d{2}\tuntil /);
+  expect(team[2]).toMatch(/^clerk\ttype 1\tclerk@example\.com\t/);
+
   const link = await admin('clienttoken', '--account', 'shop');
   const url = new URL(link);
   expect(url.origin + url.pathname).toBe('http://localhost:8080/route');

@@ -4,6 +4,7 @@
  *   npm run admin -- account:create --account NAME --email EMAIL --password PW [--role staff] [--team-of MAIN] [--expire YYYY-MM-DD]
  *   npm run admin -- credential:create --account NAME     (prints app_id and app_key)
  *   npm run admin -- clienttoken --account NAME           (prints a one-time /route link)
+ *   npm run admin -- team:list --account MAIN             (the team's members, type, dates, online)
  * It works on the same database as the cloud (DATABASE_URL or data/cloud.sqlite).
  */
 import { parseArgs } from 'node:util';
@@ -14,6 +15,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { CloudError } from './http/envelope.ts';
 import { accountService } from './modules/accounts/service.ts';
 import { credentialService } from './modules/credentials/service.ts';
+import { teamService } from './modules/team/service.ts';
 import { deriveKeys, loadSecret } from './security/secret.ts';
 import { prepareStore } from './setup.ts';
 import { openStores } from './storage/stores.ts';
@@ -22,7 +24,8 @@ const USAGE = `usage:
   npm run admin -- migrate
   npm run admin -- account:create --account NAME --email EMAIL --password PW [--role staff] [--team-of MAIN] [--expire YYYY-MM-DD]
   npm run admin -- credential:create --account NAME
-  npm run admin -- clienttoken --account NAME [--url /api]`;
+  npm run admin -- clienttoken --account NAME [--url /api]
+  npm run admin -- team:list --account MAIN`;
 
 export async function runAdmin(
   argv: string[],
@@ -43,7 +46,10 @@ export async function runAdmin(
     },
   });
   const verb = positionals[0];
-  if (!verb || !['migrate', 'account:create', 'credential:create', 'clienttoken'].includes(verb))
+  if (
+    !verb ||
+    !['migrate', 'account:create', 'credential:create', 'clienttoken', 'team:list'].includes(verb)
+  )
     throw new Error(USAGE);
   const config = loadConfig(env);
   if (verb === 'migrate') {
@@ -92,6 +98,20 @@ export async function runAdmin(
       );
       const { app_id, app_key } = await credentials.apply(account);
       out(`app_id  ${app_id}\napp_key ${app_key}`);
+      return;
+    }
+    if (verb === 'team:list') {
+      const keys = deriveKeys(loadSecret(config.dataDir, env));
+      const credentials = credentialService(database, accounts, keys);
+      const team = await teamService(database, accounts, credentials).list(account);
+      out(
+        `team of ${team.main}: ${team.members.length} members, credentials ${team.held}/${team.quota}`,
+      );
+      for (const m of team.members) {
+        out(
+          `${m.Account}\ttype ${m.type}\t${m.email}\tregistered ${m.account_reg_date.slice(0, 10)}\tuntil ${m.account_expire_date.slice(0, 10)}${m.online ? '\tonline' : ''}`,
+        );
+      }
       return;
     }
     const token = await accounts.issueClientToken(account.id);

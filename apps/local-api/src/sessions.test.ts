@@ -1181,7 +1181,7 @@ describe('sharing (a second account on the same machine)', () => {
         Session_Name: 'mine now',
       });
       expect(update.json()).toMatchObject({
-        code: -10000,
+        code: -11,
         message: `Only the owner can change this session: ${id}`,
       });
       const del = await service.post('/api/v1/session/delete', { Session_ID: [id] });

@@ -7,6 +7,9 @@ import * as m0004 from './migrations/0004_library.ts';
 import * as m0005 from './migrations/0005_tickets.ts';
 import * as m0006 from './migrations/0006_signin_nonce.ts';
 import * as m0007 from './migrations/0007_attachment_uploader.ts';
+import * as m0008 from './migrations/0008_sync.ts';
+import * as m0009 from './migrations/0009_team.ts';
+import * as m0010 from './migrations/0010_chunks.ts';
 
 /** Migrations are listed here (not read from disk) so that they bundle and run from any cwd. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +20,9 @@ const migrations: Record<string, Migration> = {
   '0005_tickets': m0005,
   '0006_signin_nonce': m0006,
   '0007_attachment_uploader': m0007,
+  '0008_sync': m0008,
+  '0009_team': m0009,
+  '0010_chunks': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

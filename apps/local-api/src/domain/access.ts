@@ -16,8 +16,9 @@ export function notFound(ids: readonly string[]): DomainError {
   });
 }
 
+/** Changing what was only shared with one is a missing right: -11, no write permission. */
 const notOwner = (id: string) =>
-  new DomainError('UNKNOWN_EXCEPTION', localApiMessages.sessionNotOwner, { id });
+  new DomainError('NO_WRITE_PERMISSION', localApiMessages.sessionNotOwner, { id });
 
 /** One environment of the account; `write` needs it to be the account's own. */
 export function resolve(

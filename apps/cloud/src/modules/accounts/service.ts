@@ -102,6 +102,8 @@ export function accountService({ db }: CloudDatabase, clock: Clock = () => new D
       const account = await findByIdentity(identity);
       const ok = await verifyPassword(password, account?.password_hash ?? DUMMY_PASSWORD_HASH);
       if (!account || !ok) throw new CloudError(401, siteMessages.auth.badCredentials);
+      // Said only to whoever knows the password: the team's main account removed this one.
+      if (account.removed_at) throw new CloudError(403, siteMessages.team.accountRemoved);
       return account;
     },
 
@@ -172,6 +174,7 @@ export function accountService({ db }: CloudDatabase, clock: Clock = () => new D
         .selectAll()
         .where('id', '=', spent.account_id)
         .executeTakeFirstOrThrow();
+      if (account.removed_at) throw new CloudError(403, siteMessages.team.accountRemoved);
       const token = newToken('st');
       await db
         .insertInto('auth_token')
@@ -200,8 +203,23 @@ export function accountService({ db }: CloudDatabase, clock: Clock = () => new D
         .where('auth_token.kind', '=', 'session')
         .where('auth_token.revoked_at', 'is', null)
         .where('auth_token.expires_at', '>', now)
+        .where('account.removed_at', 'is', null)
         .executeTakeFirst();
-      if (!account) throw new CloudError(401, siteMessages.auth.tokenExpired);
+      if (!account) {
+        // A session of a removed sub-account (revoked at removal) says why it ended.
+        const removed = await db
+          .selectFrom('auth_token')
+          .innerJoin('account', 'account.id', 'auth_token.account_id')
+          .select('account.removed_at')
+          .where('auth_token.token_hash', '=', hashToken(token))
+          .where('auth_token.kind', '=', 'session')
+          .where('account.removed_at', 'is not', null)
+          .executeTakeFirst();
+        throw new CloudError(
+          401,
+          removed ? siteMessages.team.accountRemoved : siteMessages.auth.tokenExpired,
+        );
+      }
       return account;
     },
 
@@ -238,12 +256,13 @@ export function accountService({ db }: CloudDatabase, clock: Clock = () => new D
       return Number(revoked.numUpdatedRows);
     },
 
-    /** Accounts of a team (main plus sub-accounts), for the credential quota. */
+    /** Accounts of a team (main plus sub-accounts not removed), for the credential quota. */
     async teamSize(mainId: number): Promise<number> {
       const row = await db
         .selectFrom('account')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where((eb) => eb.or([eb('id', '=', mainId), eb('team_id', '=', mainId)]))
+        .where('removed_at', 'is', null)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },

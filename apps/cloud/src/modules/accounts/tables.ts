@@ -21,6 +21,11 @@ export interface AccountTable {
   created_at: IsoTime;
   /** End of the account's package; past it the local API answers -3 and credentials expire. */
   expire_at: IsoTime;
+  /**
+   * When the team's main account removed this sub-account (modules/team): it can no longer sign
+   * in or log in a local API. Null for every account in use.
+   */
+  removed_at: IsoTime | null;
 }
 
 /** Client tokens (one-time, minutes) and session tokens (long-lived); only hashes are stored. */

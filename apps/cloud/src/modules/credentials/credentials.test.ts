@@ -71,7 +71,9 @@ describeEachDatabase('API credentials, leases and usage logs', (ctx) => {
       expect(refused.body).toEqual({ code: 403, msg: '只有团队主账号可以申请 API' });
       for (let i = 0; i < 3; i++) await apply(main.token);
       const fourth = await post(app, 'applyapi', { token: main.token });
-      expect(fourth.body.msg).toBe('You already hold the maximum number of API credentials (3)');
+      expect(fourth.body.msg).toMatch(
+        /^Your team already holds 3 API credentials: one per team member/,
+      );
       expect((await post(app, 'apiorderlist', { token: main.token })).body.data).toHaveLength(3);
     });
 

@@ -43,7 +43,10 @@ export interface Lease {
   device: string;
   /** The lease token's hash: the lease a later login takes over is no longer this one. */
   tokenHash: string;
-  /** The credential's owner and the owner's team (null outside a team). */
+  /**
+   * The account that logged in (the credential's owner, or a sub-account of the owner's team) and
+   * its team (null outside a team).
+   */
   accountId: number;
   teamId: number | null;
 }
@@ -200,7 +203,10 @@ export function credentialService(
           .where('account_id', '=', account.id)
           .executeTakeFirstOrThrow();
         if (Number(held.n) >= max) {
-          const message: Localized = siteMessages.console.quotaReached;
+          // A team's message says where the quota comes from: one per member.
+          const message: Localized = account.is_team
+            ? siteMessages.team.quotaReached
+            : siteMessages.console.quotaReached;
           throw new CloudError(2, {
             en: message.en.replace('{max}', String(max)),
             zh: message.zh.replace('{max}', String(max)),
@@ -288,6 +294,7 @@ export function credentialService(
           'account.type',
           'account.created_at',
           'account.expire_at',
+          'account.removed_at',
         ])
         .where('credential.app_id', '=', input.APP_ID)
         .executeTakeFirst();
@@ -322,12 +329,31 @@ export function credentialService(
       }
       // Both checks run every time, the key comparison in constant time.
       const keyMatches = secretsEqual(input.APP_KEY, key);
-      if (row.account !== input.Account || !keyMatches) {
+      // Who logs in: the owner, or a sub-account (not removed) of the owner's team, which uses
+      // one of its main account's credentials (the quota is one per member).
+      const member =
+        input.Account === row.account
+          ? {
+              id: row.account_id,
+              account: row.account,
+              type: row.type,
+              created_at: row.created_at,
+              expire_at: row.expire_at,
+              removed_at: row.removed_at,
+            }
+          : await db
+              .selectFrom('account')
+              .select(['id', 'account', 'type', 'created_at', 'expire_at', 'removed_at'])
+              .where('account', '=', input.Account)
+              .where('team_id', '=', row.account_id)
+              .where('type', '=', 1)
+              .executeTakeFirst();
+      if (!member || member.removed_at || !keyMatches) {
         await limiter?.hit(APILOGIN_FAILURES_PER_ACCOUNT, limitKey);
         await log('0', '');
         throw mainFailure(MainCodes.code.LOGIN_INVALID);
       }
-      if (row.expire_at <= started || row.expire_time <= started) {
+      if (member.expire_at <= started || row.expire_at <= started || row.expire_time <= started) {
         await log('0', input.device);
         throw mainFailure(MainCodes.code.PACKAGE_EXPIRED);
       }
@@ -355,6 +381,7 @@ export function credentialService(
             acquired_at: started,
             heartbeat_at: started,
             log_id: logId,
+            account_id: member.id,
           })
           .execute();
       } catch {
@@ -368,10 +395,10 @@ export function credentialService(
       }
       return {
         token,
-        Account: row.account,
-        type: row.type,
-        account_reg_date: row.created_at,
-        account_expire_date: row.expire_at,
+        Account: member.account,
+        type: member.type,
+        account_reg_date: member.created_at,
+        account_expire_date: member.expire_at,
         heartbeat_interval_ms: LEASE_HEARTBEAT_INTERVAL_MS,
         lease_timeout_ms: LEASE_TIMEOUT_MS,
       };
@@ -384,8 +411,8 @@ export function credentialService(
     async requireLease(token: string): Promise<Lease> {
       const lease = await db
         .selectFrom('lease')
-        .innerJoin('credential', 'credential.id', 'lease.credential_id')
-        .innerJoin('account', 'account.id', 'credential.account_id')
+        // The account that logged in (a sub-account logs in with its main's credential).
+        .innerJoin('account', 'account.id', 'lease.account_id')
         .select([
           'lease.credential_id',
           'lease.device',
@@ -395,6 +422,7 @@ export function credentialService(
         ])
         .where('lease.token_hash', '=', hashToken(token))
         .where('lease.heartbeat_at', '>=', staleBefore())
+        .where('account.removed_at', 'is', null)
         .executeTakeFirst();
       if (!lease) throw mainFailure(MainCodes.code.LOGIN_EXPIRE);
       return {
@@ -420,6 +448,32 @@ export function credentialService(
       if (!updated) throw mainFailure(MainCodes.code.LOGIN_EXPIRE);
     },
 
+    /**
+     * Ends every device lease the account logged in with (a removed sub-account's): the local APIs
+     * holding them get -4 (Login_Expire) at their next call, and the usage-log rows close now.
+     */
+    async endLeasesOf(accountId: number): Promise<void> {
+      const ended = now();
+      await db.transaction().execute(async (trx) => {
+        const leases = await trx
+          .deleteFrom('lease')
+          .where('account_id', '=', accountId)
+          .returning('log_id')
+          .execute();
+        if (leases.length === 0) return;
+        await trx
+          .updateTable('api_log')
+          .set({ end_time: ended })
+          .where(
+            'id',
+            'in',
+            leases.map((lease) => lease.log_id),
+          )
+          .where('end_time', 'is', null)
+          .execute();
+      });
+    },
+
     /** Ends the lease when it is this device's; another device's lease is left alone. */
     async logout(lease: Lease, device: string): Promise<void> {
       if (lease.device === device) await endLease(lease.credentialId, now());
@@ -430,7 +484,7 @@ export function credentialService(
       const holder = { id: lease.accountId, team_id: lease.teamId };
       const target = await accounts.findByIdentity({ Account: accountName });
       const sameTeam = target && holder.team_id !== null && target.team_id === holder.team_id;
-      if (!target || (target.id !== holder.id && !sameTeam)) {
+      if (!target || target.removed_at || (target.id !== holder.id && !sameTeam)) {
         throw new CloudError(404, siteMessages.auth.notFound);
       }
       return {

@@ -21,6 +21,11 @@ export interface LeaseTable {
   heartbeat_at: IsoTime;
   /** The usage-log row this lease belongs to, closed when the lease ends. */
   log_id: number;
+  /**
+   * The account that logged in: the credential's owner, or a sub-account of the owner's team
+   * (it logs in with one of its main account's credentials).
+   */
+  account_id: number;
 }
 
 /** One row per login attempt of the local API (site spec §3 "API log"). */

@@ -7,7 +7,9 @@ import { useRequireSession } from '../../features/account/useRequireSession.ts';
 import { useLang, useLocalize } from '../../shared/useLang.ts';
 import { usePageMeta } from '../../shared/usePageMeta.ts';
 import { CredentialsTab } from './CredentialsTab.tsx';
+import { TeamTab } from './TeamTab.tsx';
 import { UsageLogsTab } from './UsageLogsTab.tsx';
+import { useTeamText } from './useTeam.ts';
 import '../../features/account/account.css';
 
 /**
@@ -55,6 +57,7 @@ function Console() {
   const text = useAccountText().console;
   const localize = useLocalize();
   const session = useRequireSession();
+  const teamText = useTeamText();
   return (
     <section className="console">
       <div className="console__head console__head--actions">
@@ -78,6 +81,7 @@ function Console() {
               children: <CredentialsTab token={session.token} />,
             },
             { key: 'logs', label: text.tabLogs, children: <UsageLogsTab token={session.token} /> },
+            { key: 'team', label: teamText.tab, children: <TeamTab token={session.token} /> },
           ]}
         />
       )}

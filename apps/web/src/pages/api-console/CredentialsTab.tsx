@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { App, Button, Space, Table, Tag, Tooltip } from 'antd';
+import { Alert, App, Button, Space, Table, Tag, Tooltip } from 'antd';
 import {
   CopyOutlined,
   DeleteOutlined,
@@ -11,6 +11,7 @@ import {
 } from '@ant-design/icons';
 import {
   credentialStatusInfo,
+  format,
   siteMessages,
   type CredentialRow,
   type Localized,
@@ -20,6 +21,7 @@ import { formatDateTime } from '../../features/account/format.ts';
 import { useAccountText } from '../../features/account/useAccountText.ts';
 import { useCloudQuery } from '../../shared/useCloudQuery.ts';
 import { useLang } from '../../shared/useLang.ts';
+import { useTeam, useTeamText } from './useTeam.ts';
 
 const MASK = '••••••••••••••••••••••••••••••••';
 
@@ -30,6 +32,9 @@ export function CredentialsTab({ token }: { token: string }) {
   const [selected, setSelected] = useState<string | null>(null);
   const [keys, setKeys] = useState<Record<string, string>>({});
   const [shown, setShown] = useState<Record<string, boolean>>({});
+  // The team read says whether this is a sub-account and what the quota is (one per member).
+  const teamText = useTeamText().credentials;
+  const { team, refresh: refreshTeam } = useTeam(token);
 
   /** The server's message when it gave one, else the catalogue's. */
   const failed = useCallback(
@@ -54,7 +59,10 @@ export function CredentialsTab({ token }: { token: string }) {
     },
   });
   const rows: CredentialRow[] = query.data ?? [];
-  const load = async () => query.reload();
+  const load = async () => {
+    query.reload();
+    await refreshTeam();
+  };
 
   async function keyOf(appId: string): Promise<string> {
     if (keys[appId]) return keys[appId];
@@ -88,16 +96,23 @@ export function CredentialsTab({ token }: { token: string }) {
   }
 
   const apply = () =>
-    confirm(siteMessages.console.confirmApply, async () => {
-      try {
-        const { app_id } = await callCloud('/api/hainiao/applyapi', { token }, lang);
-        void message.success(siteMessages.console.applySuccess[lang]);
-        setSelected(app_id);
-        await load();
-      } catch (error) {
-        failed(error, siteMessages.console.applyFailed);
-      }
-    });
+    team?.type === 1
+      ? // A sub-account is told why, without a call the cloud would refuse.
+        modal.info({
+          title: teamText.subTitle,
+          content: format(teamText.subText, { main: team.main }),
+          okText: text.ok,
+        })
+      : confirm(siteMessages.console.confirmApply, async () => {
+          try {
+            const { app_id } = await callCloud('/api/hainiao/applyapi', { token }, lang);
+            void message.success(siteMessages.console.applySuccess[lang]);
+            setSelected(app_id);
+            await load();
+          } catch (error) {
+            failed(error, siteMessages.console.applyFailed);
+          }
+        });
 
   const reset = () => {
     const appId = needSelection();
@@ -144,6 +159,23 @@ export function CredentialsTab({ token }: { token: string }) {
 
   return (
     <>
+      {team?.type === 1 && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={teamText.subTitle}
+          description={format(teamText.subText, { main: team.main })}
+        />
+      )}
+      {team && team.type !== 1 && (
+        <p data-testid="credential-quota">
+          {format(team.quota > 1 ? teamText.quota : teamText.quotaSolo, {
+            held: team.held,
+            quota: team.quota,
+          })}
+        </p>
+      )}
       <div className="console__toolbar">
         <Button type="primary" icon={<PlusOutlined />} onClick={apply}>
           {text.apply}

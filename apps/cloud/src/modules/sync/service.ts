@@ -1,0 +1,398 @@
+/**
+ * Environment sync (issue 13): the cloud keeps each environment's latest snapshot for its owner,
+ * with a version (a write made on an older version is refused: the local API keeps the loser as a
+ * conflict copy) and a change sequence that pulls follow. Who sees what:
+ *  - an account sees the environments it owns and those shared with it;
+ *  - a team's main account also sees (and manages) every environment of its sub-accounts.
+ * Who writes what: the owner and its team's main account change anything and delete; an account
+ * an environment is shared with may only save what using it changes (the snapshot's `usage`), so
+ * that a colleague's settings are never overwritten by a receiver.
+ */
+import { createHash } from 'node:crypto';
+import { LEASE_TIMEOUT_MS, SYNC_PULL_MAX_BYTES, SYNC_PULL_MAX_CHANGES } from '@hainiao/contract';
+import type { EnvChange, EnvPullAnswer, SyncAccess } from '@hainiao/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { CloudDatabase } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { failure } from '../../http/envelope.ts';
+import type { Clock } from '../accounts/service.ts';
+import type { Lease } from '../credentials/service.ts';
+import { syncFailure } from './errors.ts';
+import type { RunLeases } from './run-leases.ts';
+
+/**
+ * The one snapshot key a receiver may change: `usage`, where the local API keeps what using an
+ * environment changes (its cookies, profile snapshot and last-use time).
+ */
+const USAGE_KEYS = ['usage'] as const;
+
+export const sha256Hex = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+
+interface Viewer {
+  id: number;
+  account: string;
+  /** A team's main account: sees its sub-accounts' environments. */
+  teamMain: boolean;
+}
+
+interface EnvRow {
+  env_id: string;
+  owner_id: number;
+  owner: string;
+  owner_team: number | null;
+  version: number;
+  hash: string;
+  body: string | null;
+  deleted: number;
+  seq: number | string;
+}
+
+/** Snapshot text without the usage keys, for comparing what a receiver changed. */
+function settingsPart(body: string | null): string {
+  if (body === null) return '';
+  const parsed = JSON.parse(body) as Record<string, unknown>;
+  for (const key of USAGE_KEYS) delete parsed[key];
+  return JSON.stringify(parsed);
+}
+
+export function syncService(database: CloudDatabase, leases: RunLeases, clock?: Clock) {
+  const { db } = database;
+  const now = () => (clock ? clock() : new Date());
+
+  async function viewerOf(lease: Lease): Promise<Viewer> {
+    const row = await db
+      .selectFrom('account')
+      .select(['id', 'account', 'type', 'is_team'])
+      .where('id', '=', lease.accountId)
+      .executeTakeFirstOrThrow();
+    return { id: row.id, account: row.account, teamMain: row.type === 0 && row.is_team === 1 };
+  }
+
+  async function nextSeq(trx: Transaction<Database>): Promise<number> {
+    const row = await trx
+      .updateTable('sync_counter')
+      .set((eb) => ({ value: eb('value', '+', 1) }))
+      .where('id', '=', 1)
+      .returning('value')
+      .executeTakeFirstOrThrow();
+    return Number(row.value);
+  }
+
+  function envQuery(q: Kysely<Database> | Transaction<Database>) {
+    return q
+      .selectFrom('sync_env')
+      .innerJoin('account', 'account.id', 'sync_env.owner_id')
+      .select([
+        'sync_env.env_id',
+        'sync_env.owner_id',
+        'account.account as owner',
+        'account.team_id as owner_team',
+        'sync_env.version',
+        'sync_env.hash',
+        'sync_env.body',
+        'sync_env.deleted',
+        'sync_env.seq',
+      ]);
+  }
+
+  async function accessOf(
+    q: Kysely<Database> | Transaction<Database>,
+    viewer: Viewer,
+    row: EnvRow,
+  ): Promise<SyncAccess | undefined> {
+    if (row.owner_id === viewer.id) return 'owner';
+    if (viewer.teamMain && row.owner_team === viewer.id) return 'team';
+    const shared = await q
+      .selectFrom('sync_share')
+      .select('env_id')
+      .where('env_id', '=', row.env_id)
+      .where('account_id', '=', viewer.id)
+      .executeTakeFirst();
+    return shared ? 'shared' : undefined;
+  }
+
+  /** The environment as `viewer` may manage it (owner or team main), or the failure. */
+  async function managed(viewer: Viewer, envId: string): Promise<EnvRow> {
+    const row = await envQuery(db).where('sync_env.env_id', '=', envId).executeTakeFirst();
+    const access = row && !row.deleted ? await accessOf(db, viewer, row) : undefined;
+    if (!row || !access) throw syncFailure('ENV_NOT_FOUND');
+    if (access === 'shared') throw syncFailure('NOT_OWNER');
+    return row;
+  }
+
+  async function accountNamed(name: string) {
+    const target = await db
+      .selectFrom('account')
+      .select(['id', 'account'])
+      .where('account', '=', name)
+      .executeTakeFirst();
+    if (!target) throw syncFailure('UNKNOWN_ACCOUNT');
+    return target;
+  }
+
+  return {
+    /**
+     * Stores a snapshot (or a deletion) made on `baseVersion`. The body's SHA-256 must be `hash`
+     * (-10 data corrupted otherwise: the bytes changed on the way).
+     */
+    async push(
+      lease: Lease,
+      input: { envId: string; baseVersion: number; hash?: string | undefined; deleted: boolean },
+      body: Buffer | undefined,
+    ): Promise<{ env_id: string; version: number; hash: string }> {
+      const viewer = await viewerOf(lease);
+      const { envId, baseVersion, deleted } = input;
+      let text: string | null = null;
+      let hash = sha256Hex('');
+      if (!deleted) {
+        if (!body || !input.hash) throw failure('INVALID_PARAMETER');
+        if (sha256Hex(body) !== input.hash) throw syncFailure('DATA_CORRUPTED');
+        text = body.toString('utf8');
+        try {
+          const parsed: unknown = JSON.parse(text);
+          if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error();
+        } catch {
+          throw failure('INVALID_PARAMETER');
+        }
+        hash = input.hash;
+      }
+      const at = now().toISOString();
+      return db.transaction().execute(async (trx) => {
+        const row = await envQuery(trx).where('sync_env.env_id', '=', envId).executeTakeFirst();
+        if (!row) {
+          // Nothing to delete is done already; a change based on a version the cloud never had
+          // names an environment that is not ours to create.
+          if (deleted) return { env_id: envId, version: 0, hash };
+          if (baseVersion !== 0) throw syncFailure('ENV_NOT_FOUND');
+          const inserted = await trx
+            .insertInto('sync_env')
+            .values({
+              env_id: envId,
+              owner_id: viewer.id,
+              version: 1,
+              hash,
+              body: text,
+              deleted: 0,
+              seq: await nextSeq(trx),
+              updated_at: at,
+              updated_device: lease.device,
+            })
+            .onConflict((oc) => oc.column('env_id').doNothing())
+            .executeTakeFirst();
+          if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+            throw syncFailure('VERSION_STALE');
+          }
+          return { env_id: envId, version: 1, hash };
+        }
+        const access = await accessOf(trx, viewer, row);
+        if (!access) throw syncFailure('ENV_NOT_FOUND');
+        if (row.deleted && deleted) return { env_id: envId, version: row.version, hash: row.hash };
+        if (row.version !== baseVersion || row.deleted) throw syncFailure('VERSION_STALE');
+        if (access === 'shared') {
+          if (deleted) throw syncFailure('NOT_OWNER');
+          if (settingsPart(row.body) !== settingsPart(text)) {
+            throw syncFailure('SETTINGS_READ_ONLY');
+          }
+        }
+        const updated = await trx
+          .updateTable('sync_env')
+          .set({
+            version: row.version + 1,
+            hash,
+            body: text,
+            deleted: deleted ? 1 : 0,
+            seq: await nextSeq(trx),
+            updated_at: at,
+            updated_device: lease.device,
+          })
+          .where('env_id', '=', envId)
+          .where('version', '=', baseVersion)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) throw syncFailure('VERSION_STALE');
+        return { env_id: envId, version: row.version + 1, hash };
+      });
+    },
+
+    /** What changed after `since` among what the caller sees, oldest change first. */
+    async pull(lease: Lease, since: number): Promise<EnvPullAnswer> {
+      const viewer = await viewerOf(lease);
+      const rows = await envQuery(db)
+        .where('sync_env.seq', '>', since)
+        .where((eb) =>
+          eb.or([
+            eb('sync_env.owner_id', '=', viewer.id),
+            eb(
+              'sync_env.env_id',
+              'in',
+              eb.selectFrom('sync_share').select('env_id').where('account_id', '=', viewer.id),
+            ),
+            ...(viewer.teamMain ? [eb('account.team_id', '=', viewer.id)] : []),
+          ]),
+        )
+        .orderBy('sync_env.seq')
+        .limit(SYNC_PULL_MAX_CHANGES + 1)
+        .execute();
+      const page: EnvRow[] = [];
+      let bytes = 0;
+      for (const row of rows.slice(0, SYNC_PULL_MAX_CHANGES)) {
+        if (page.length > 0 && bytes + (row.body?.length ?? 0) > SYNC_PULL_MAX_BYTES) break;
+        bytes += row.body?.length ?? 0;
+        page.push(row);
+      }
+      const more = page.length < rows.length;
+      const last = page.at(-1);
+      // With more to come, the cursor stops at the last change sent; revocations up to it go now.
+      const revokes = await db
+        .selectFrom('sync_revoke')
+        .select(['env_id', 'seq'])
+        .where('account_id', '=', viewer.id)
+        .where('seq', '>', since)
+        .$if(more, (q) => q.where('seq', '<=', Number(last!.seq)))
+        .execute();
+      const cursor = Math.max(
+        since,
+        last ? Number(last.seq) : since,
+        ...(more ? [] : revokes.map((r) => Number(r.seq))),
+      );
+      const managedIds: string[] = [];
+      const changes: EnvChange[] = [];
+      for (const row of page) {
+        const access: SyncAccess =
+          row.owner_id === viewer.id
+            ? 'owner'
+            : viewer.teamMain && row.owner_team === viewer.id
+              ? 'team'
+              : 'shared';
+        if (access !== 'shared') managedIds.push(row.env_id);
+        changes.push({
+          env_id: row.env_id,
+          owner: row.owner,
+          version: row.version,
+          hash: row.hash,
+          deleted: row.deleted === 1,
+          body: row.body,
+          access,
+          shares: [],
+        });
+      }
+      if (managedIds.length > 0) {
+        const shares = await db
+          .selectFrom('sync_share')
+          .innerJoin('account', 'account.id', 'sync_share.account_id')
+          .select(['sync_share.env_id', 'account.account'])
+          .where('sync_share.env_id', 'in', managedIds)
+          .orderBy('sync_share.created_at')
+          .orderBy('account.account')
+          .execute();
+        for (const change of changes) {
+          change.shares = shares.filter((s) => s.env_id === change.env_id).map((s) => s.account);
+        }
+      }
+      return { changes, revoked: revokes.map((r) => r.env_id), cursor, more };
+    },
+
+    /** Shares an environment the caller manages with another account (by name). */
+    async share(lease: Lease, envId: string, to: string): Promise<void> {
+      const viewer = await viewerOf(lease);
+      const target = await accountNamed(to);
+      if (target.id === viewer.id) throw syncFailure('SHARE_TO_SELF');
+      const row = await managed(viewer, envId);
+      if (target.id === row.owner_id) throw syncFailure('SHARE_TO_SELF');
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('sync_share')
+          .values({ env_id: envId, account_id: target.id, created_at: now().toISOString() })
+          .onConflict((oc) => oc.columns(['env_id', 'account_id']).doNothing())
+          .execute();
+        await trx
+          .deleteFrom('sync_revoke')
+          .where('account_id', '=', target.id)
+          .where('env_id', '=', envId)
+          .execute();
+        // A new change: the receiver's next pull brings the environment, the owner's its shares.
+        await trx
+          .updateTable('sync_env')
+          .set({ seq: await nextSeq(trx) })
+          .where('env_id', '=', envId)
+          .execute();
+      });
+    },
+
+    /** Ends a share; the receiver's next pull removes its copy. */
+    async unshare(lease: Lease, envId: string, to: string): Promise<void> {
+      const viewer = await viewerOf(lease);
+      const target = await accountNamed(to);
+      await managed(viewer, envId);
+      await db.transaction().execute(async (trx) => {
+        const removed = await trx
+          .deleteFrom('sync_share')
+          .where('env_id', '=', envId)
+          .where('account_id', '=', target.id)
+          .executeTakeFirst();
+        if (Number(removed.numDeletedRows) === 0) return;
+        const seq = await nextSeq(trx);
+        await trx
+          .insertInto('sync_revoke')
+          .values({ account_id: target.id, env_id: envId, seq })
+          .onConflict((oc) => oc.columns(['account_id', 'env_id']).doUpdateSet({ seq }))
+          .execute();
+        await trx
+          .updateTable('sync_env')
+          .set({ seq: await nextSeq(trx) })
+          .where('env_id', '=', envId)
+          .execute();
+      });
+    },
+
+    /**
+     * Takes the run lease of an environment for the caller's device. Another device's lease
+     * answers ENV_IN_USE (running) or ENV_UPLOADING (its stop still uploads).
+     */
+    async lease(
+      lease: Lease,
+      envId: string,
+      state: 'running' | 'uploading',
+    ): Promise<{ env_id: string; version: number; hash: string; expires_in_ms: number }> {
+      const viewer = await viewerOf(lease);
+      const row = await envQuery(db).where('sync_env.env_id', '=', envId).executeTakeFirst();
+      if (row && (row.deleted || !(await accessOf(db, viewer, row)))) {
+        throw syncFailure('ENV_NOT_FOUND');
+      }
+      const held = await leases.acquire(
+        envId,
+        { accountId: viewer.id, device: lease.device, state },
+        LEASE_TIMEOUT_MS,
+      );
+      if (held) throw syncFailure(held.state === 'uploading' ? 'ENV_UPLOADING' : 'ENV_IN_USE');
+      return {
+        env_id: envId,
+        version: row?.version ?? 0,
+        hash: row?.hash ?? '',
+        expires_in_ms: LEASE_TIMEOUT_MS,
+      };
+    },
+
+    /**
+     * Whether the caller may fetch a profile chunk through an environment it sees (shared with
+     * it, or its team's): the chunk must belong to the environment's current profile snapshot.
+     */
+    async mayReadChunk(lease: Lease, envId: string, hash: string): Promise<boolean> {
+      const viewer = await viewerOf(lease);
+      const row = await envQuery(db).where('sync_env.env_id', '=', envId).executeTakeFirst();
+      if (!row || row.deleted || !row.body || !(await accessOf(db, viewer, row))) return false;
+      const body = JSON.parse(row.body) as {
+        usage?: { profile?: { manifest?: { files?: { chunks?: unknown }[] } } | null };
+      };
+      const files = body.usage?.profile?.manifest?.files;
+      return (
+        Array.isArray(files) &&
+        files.some((f) => Array.isArray(f.chunks) && f.chunks.includes(hash))
+      );
+    },
+
+    async release(lease: Lease, envId: string): Promise<void> {
+      await leases.release(envId, { accountId: lease.accountId, device: lease.device });
+    },
+  };
+}
+export type SyncService = ReturnType<typeof syncService>;

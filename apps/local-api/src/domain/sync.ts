@@ -1,0 +1,516 @@
+/**
+ * Cloud sync of the account's environments (issue 13). Every local change is queued by the store
+ * (store/sync.ts) and pushed; what changed in the cloud is pulled on login, on a timer, and before
+ * a start when the cloud holds a newer version. The rules:
+ *  - A push names the cloud version it was made on. If the cloud moved on meanwhile (another
+ *    machine wrote first), nothing is lost: the local change becomes a new environment named
+ *    "<name> (conflict <time>)", and the original takes the cloud's version. A deletion made on an
+ *    old version is dropped instead (the environment comes back as the cloud has it).
+ *  - Offline, changes wait in the queue (it survives restarts) and go when the cloud answers.
+ *  - One machine at a time runs an environment: a start takes the environment's run lease in the
+ *    cloud; another machine's running browser answers -7, its unfinished upload -7 Login_Uping,
+ *    a newer version that cannot be fetched -9, a copy whose checksum fails -10. A cloud that
+ *    cannot be reached at all does not stop a start (offline work), it only skips the lease.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { SESSION_NAME_MAX, SyncCodes, localApiMessages, type Lang } from '@hainiao/contract';
+import type { AccountSession, Login } from '../account/session.ts';
+import { CloudCallError, type CloudClient } from '../cloud/client.ts';
+import { DomainError } from '../model/errors.ts';
+import type { CloudEnvChange, EnvSnapshot } from '../model/sync.ts';
+import type { EnvironmentStore } from '../store/environments.ts';
+import type { OutboxEntry, SyncStore } from '../store/sync.ts';
+
+const S = SyncCodes.code;
+const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+
+/** How often a logged-in service pushes, pulls and renews its run leases. */
+export const SYNC_INTERVAL_MS = 30_000;
+/** Uploads in flight at once. */
+const PUSH_PARALLEL = 6;
+/** How long a start waits for a newer version (and profile) from the cloud before -9. */
+export const SYNC_START_TIMEOUT_MS = 60_000;
+
+/** The profile folder's transfer (domain/profile-sync.ts), when an environment's profile travels. */
+export interface ProfileTransfer {
+  /** Uploads the profile after a stop: its new snapshot, or null when it does not travel. */
+  upload(
+    envId: string,
+    previous: EnvSnapshot['usage']['profile'],
+  ): Promise<EnvSnapshot['usage']['profile']>;
+  /** Restores `profile` into the environment's folder unless it is there already. */
+  download(envId: string, profile: NonNullable<EnvSnapshot['usage']['profile']>): Promise<void>;
+  /** Whether the environment's profile travels (its setting). */
+  travels(envId: string): boolean;
+}
+
+export interface SyncDeps {
+  store: SyncStore;
+  envs: EnvironmentStore;
+  cloud: CloudClient;
+  session: AccountSession;
+  isRunning: (envId: string) => boolean;
+  log: (line: string) => void;
+  intervalMs?: number;
+  startTimeoutMs?: number;
+  profiles?: ProfileTransfer;
+}
+
+const isOffline = (error: unknown) =>
+  error instanceof CloudCallError && (error.kind === 'timeout' || error.kind === 'unreachable');
+const codeOf = (error: unknown) => (error instanceof CloudCallError ? error.code : undefined);
+
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new CloudCallError('timeout', `${what}: no answer in ${ms} ms`)),
+      ms,
+    );
+  });
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+}
+
+/** A share or unshare the cloud refused, as the local call answers it. */
+function shareFailure(error: unknown, to: string): DomainError {
+  const code = codeOf(error);
+  const values = { account: to };
+  if (code === S.UNKNOWN_ACCOUNT) {
+    return new DomainError('UNKNOWN_EXCEPTION', localApiMessages.shareUnknownUser, values);
+  }
+  if (code === S.SHARE_TO_SELF)
+    return new DomainError('UNKNOWN_EXCEPTION', localApiMessages.shareToSelf);
+  // Re-sharing what one does not own is a missing right (-11); an unreachable cloud a server
+  // access error (-5), ../shared/spec/local-api.md §8 main codes.
+  if (code === S.NOT_OWNER || code === S.ENV_NOT_FOUND) {
+    return new DomainError('NO_WRITE_PERMISSION', localApiMessages.shareNotOwner);
+  }
+  return new DomainError('LOGIN_SERVER_ERROR', localApiMessages.shareNeedsCloud, {
+    reason: (error as Error).message,
+  });
+}
+
+/** "<name> (conflict 2026-11-24 10:30)", within the name's limit. */
+function conflictName(name: string, at: Date): string {
+  const suffix = ` (conflict ${at.toISOString().slice(0, 16).replace('T', ' ')})`;
+  return name.slice(0, Math.max(0, SESSION_NAME_MAX - suffix.length)) + suffix;
+}
+
+export function syncEngine(deps: SyncDeps) {
+  const { store, envs, cloud, session } = deps;
+  const interval = deps.intervalMs ?? SYNC_INTERVAL_MS;
+  const startTimeout = deps.startTimeoutMs ?? SYNC_START_TIMEOUT_MS;
+  const lang: Lang = 'en';
+  /** Environments whose cloud copy failed its checksum (a start answers -10). */
+  const corrupted = new Set<string>();
+  /** Cloud changes not applied because the browser was running: pulled again once it stops. */
+  const deferred = new Set<string>();
+  /** Run leases this machine holds (renewed on every tick). */
+  const leased = new Set<string>();
+  /**
+   * Environments started while the cloud could not be reached (no run lease) whose stop has not
+   * uploaded yet: retried on every tick until the cloud answers, so a profile used offline is not
+   * left behind on this machine.
+   */
+  const unsent = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let kickTimer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> | undefined;
+  let again = false;
+  let lastError: string | undefined;
+
+  const device = () => session.device;
+
+  /** Whether `login` may upload this queued change (the cloud checks again). */
+  function mayPush(login: Login, entry: OutboxEntry): boolean {
+    if (entry.owner === login.account) return true;
+    if (entry.deleted) return login.type === 0;
+    return envs.visible(login.account, entry.envId) !== undefined;
+  }
+
+  async function pushOne(login: Login, entry: OutboxEntry): Promise<void> {
+    const base = store.state(entry.envId).version;
+    try {
+      if (entry.deleted) {
+        await cloud.envPush(
+          login.token,
+          { device: device(), env_id: entry.envId, base_version: base },
+          null,
+          lang,
+        );
+        store.uploaded(entry);
+        store.dropState(entry.envId);
+        return;
+      }
+      const current = store.snapshot(entry.envId);
+      if (!current) {
+        store.discard(entry.envId);
+        return;
+      }
+      // An environment shared with this account goes back with its owner's settings as the
+      // cloud has them, and this machine's usage (cookies, fingerprint, profile): the receiver may
+      // change only those, and whatever the browser wrote meanwhile must not cost the cookies.
+      let snapshot = current.snapshot;
+      const ownerPart =
+        envs.visible(login.account, entry.envId)?.owned === false && store.baseOf(entry.envId);
+      if (ownerPart) snapshot = { ...ownerPart, usage: current.snapshot.usage };
+      const body = Buffer.from(JSON.stringify(snapshot));
+      const answer = await cloud.envPush(
+        login.token,
+        { device: device(), env_id: entry.envId, base_version: base, hash: sha256(body) },
+        body,
+        lang,
+      );
+      store.setState(entry.envId, answer.version, answer.hash);
+      store.uploaded(entry);
+    } catch (error) {
+      const code = codeOf(error);
+      if (code === S.VERSION_STALE) return resolveConflict(login, entry);
+      const refused =
+        code === S.SETTINGS_READ_ONLY ||
+        code === S.NOT_OWNER ||
+        // Not found for another owner's change: it waits for that owner's login.
+        (code === S.ENV_NOT_FOUND && entry.owner === login.account);
+      if (refused) {
+        // The cloud's copy wins for good; the next full pull brings it back as it is there.
+        deps.log(
+          `sync: ${entry.envId} refused by the cloud (${(error as Error).message}); its cloud copy is kept`,
+        );
+        store.discard(entry.envId);
+        store.setCursor(login.account, 0);
+        return;
+      }
+      store.failed(entry.envId);
+      throw error;
+    }
+  }
+
+  /** Another machine wrote first: keep ours as a conflict copy, take the cloud's. */
+  function resolveConflict(login: Login, entry: OutboxEntry): void {
+    const current = entry.deleted ? undefined : store.snapshot(entry.envId);
+    if (current) {
+      const copyId = randomBytes(16).toString('hex');
+      const snapshot: EnvSnapshot = {
+        ...current.snapshot,
+        env: { ...current.snapshot.env, name: conflictName(current.snapshot.env.name, new Date()) },
+        // A new environment: its own fingerprint at its first start, no profile yet.
+        usage: { ...current.snapshot.usage, fingerprint: null, profile: null },
+      };
+      // The copy is the author's: the account whose change it holds.
+      store.insertLocal(copyId, login.account, snapshot);
+      deps.log(
+        `sync: ${entry.envId} changed on another machine first; this machine's change is kept as ${copyId}`,
+      );
+    }
+    store.discard(entry.envId);
+    store.dropState(entry.envId);
+    // The next pull starts over, so that the cloud's version replaces ours.
+    store.setCursor(login.account, 0);
+  }
+
+  /** Pushes what waits, PUSH_PARALLEL at a time (environments are independent of each other). */
+  async function pushAll(login: Login): Promise<void> {
+    const queue = store.outbox().filter((entry) => mayPush(login, entry));
+    let failure: unknown;
+    const worker = async () => {
+      for (let entry = queue.shift(); entry && failure === undefined; entry = queue.shift()) {
+        if (session.current !== login) return;
+        await pushOne(login, entry).catch((error: unknown) => (failure ??= error));
+      }
+    };
+    await Promise.all(Array.from({ length: PUSH_PARALLEL }, worker));
+    if (failure !== undefined) throw failure;
+  }
+
+  function applyChange(login: Login, change: CloudEnvChange): void {
+    if (store.pending(change.envId)) return; // ours goes up first; a conflict resets the cursor
+    const local = store.state(change.envId);
+    if (change.deleted) {
+      if (deps.isRunning(change.envId)) return void deferred.add(change.envId);
+      if (envs.visible(login.account, change.envId) || local.version > 0)
+        store.removeLocal(change.envId);
+      return;
+    }
+    if (change.body === null || sha256(change.body) !== change.hash) {
+      corrupted.add(change.envId);
+      deps.log(`sync: the cloud copy of ${change.envId} fails its checksum; not used`);
+      return;
+    }
+    corrupted.delete(change.envId);
+    if (local.version !== change.version || local.hash !== change.hash) {
+      // A running browser keeps its copy; the change is pulled again once it stops.
+      if (deps.isRunning(change.envId)) return void deferred.add(change.envId);
+      store.apply(
+        change.envId,
+        change.owner,
+        JSON.parse(change.body) as EnvSnapshot,
+        change.version,
+        change.hash,
+      );
+    }
+    const shares = change.access === 'shared' ? [login.account] : change.shares;
+    store.setAudience(change.envId, shares, change.access === 'team' ? login.account : undefined);
+  }
+
+  async function pullAll(login: Login): Promise<void> {
+    for (;;) {
+      const since = store.cursor(login.account);
+      const answer = await cloud.envPull(login.token, since, lang);
+      if (session.current !== login) return;
+      for (const change of answer.changes) applyChange(login, change);
+      for (const envId of answer.revoked) {
+        const visible = envs.visible(login.account, envId);
+        if (visible && visible.record.owner !== login.account && !deps.isRunning(envId)) {
+          store.removeLocal(envId);
+        }
+      }
+      store.setCursor(login.account, answer.cursor);
+      if (!answer.more) return;
+    }
+  }
+
+  async function renewLeases(login: Login): Promise<void> {
+    for (const envId of leased) {
+      if (!deps.isRunning(envId)) continue;
+      await cloud
+        .envLease(login.token, device(), envId, 'running', lang)
+        .catch((error: unknown) => {
+          if (!isOffline(error))
+            deps.log(`sync: run lease of ${envId}: ${(error as Error).message}`);
+        });
+    }
+  }
+
+  /** One round: push what waits, pull what changed (one at a time; a call meanwhile runs after). */
+  function syncNow(): Promise<void> {
+    if (inFlight) {
+      again = true;
+      return inFlight;
+    }
+    const login = session.current;
+    if (!login) return Promise.resolve();
+    inFlight = (async () => {
+      try {
+        await pushAll(login);
+        // A change deferred while its browser ran: a full pull brings it now it has stopped.
+        if ([...deferred].some((id) => !deps.isRunning(id))) {
+          deferred.clear();
+          store.setCursor(login.account, 0);
+        }
+        // (A conflict in the push reset the cursor: this pull brings the cloud's version.)
+        await pullAll(login);
+        await renewLeases(login);
+        lastError = undefined;
+      } catch (error) {
+        lastError = (error as Error).message;
+        if (!isOffline(error)) deps.log(`sync: ${lastError}`);
+        throw error;
+      } finally {
+        inFlight = undefined;
+      }
+    })();
+    const round = inFlight;
+    return round.finally(() => {
+      if (again) {
+        again = false;
+        void syncNow().catch(() => undefined);
+      }
+    });
+  }
+
+  /** The stops of offline starts that could not upload yet (see `unsent`). */
+  async function uploadUnsent(): Promise<void> {
+    for (const envId of [...unsent]) {
+      if (!deps.isRunning(envId)) await engine.ended(envId);
+    }
+  }
+
+  function schedule(): void {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      void syncNow()
+        .catch(() => undefined)
+        .then(uploadUnsent)
+        .finally(() => {
+          if (session.current) schedule();
+        });
+    }, interval);
+    timer.unref();
+  }
+
+  const engine = {
+    syncNow,
+    get lastError() {
+      return lastError;
+    },
+
+    /** After a login: sync at once, then on the timer. Never throws (offline works). */
+    async started(): Promise<void> {
+      schedule();
+      await syncNow().catch(() => undefined);
+    },
+
+    stopped(): void {
+      if (timer) clearTimeout(timer);
+      if (kickTimer) clearTimeout(kickTimer);
+      timer = kickTimer = undefined;
+      leased.clear();
+      unsent.clear();
+    },
+
+    /**
+     * Before a logout: push what waits, send what offline runs left, and give back every run
+     * lease this machine holds.
+     */
+    async flush(): Promise<void> {
+      await syncNow().catch(() => undefined);
+      await uploadUnsent();
+      for (const envId of [...leased]) await this.release(envId);
+    },
+
+    /** A change was made: push it soon (changes made together go in one round). */
+    kick(): void {
+      if (!session.current || kickTimer) return;
+      kickTimer = setTimeout(() => {
+        kickTimer = undefined;
+        // Only what this login may push: another account's queued changes wait for its login.
+        const login = session.current;
+        if (login && store.outbox().some((entry) => mayPush(login, entry))) {
+          void syncNow().catch(() => undefined);
+        }
+      }, 200);
+      kickTimer.unref();
+    },
+
+    /**
+     * Before a start: the run lease, and the cloud's newer version (and profile) if there is one.
+     * Throws the start's failure (a DomainError) when the environment may not start here now.
+     */
+    async beforeStart(envId: string): Promise<void> {
+      const login = session.current;
+      if (corrupted.has(envId))
+        throw new DomainError('DATA_CORRUPTED', localApiMessages.syncCorrupted);
+      if (!login) return;
+      let cloudVersion;
+      try {
+        cloudVersion = await withTimeout(
+          cloud.envLease(login.token, device(), envId, 'running', lang),
+          startTimeout,
+          'envlease',
+        );
+      } catch (error) {
+        const code = codeOf(error);
+        if (code === S.ENV_IN_USE)
+          throw new DomainError('ENV_RUNNING', localApiMessages.syncRunningElsewhere);
+        if (code === S.ENV_UPLOADING)
+          throw new DomainError('LOGIN_UPING', localApiMessages.syncUploading);
+        if (code === S.ENV_NOT_FOUND)
+          throw new DomainError('SESSION_NOT_FOUND', localApiMessages.syncGone);
+        deps.log(`sync: no run lease for ${envId} (${(error as Error).message}); starting offline`);
+        unsent.add(envId);
+        return;
+      }
+      leased.add(envId);
+      const local = store.state(envId);
+      const behind =
+        cloudVersion.version > local.version ||
+        (cloudVersion.version === local.version &&
+          cloudVersion.version > 0 &&
+          cloudVersion.hash !== local.hash);
+      try {
+        if (behind) {
+          await withTimeout(syncNow(), startTimeout, 'sync');
+          if (corrupted.has(envId))
+            throw new DomainError('DATA_CORRUPTED', localApiMessages.syncCorrupted);
+          if (store.state(envId).version < cloudVersion.version) {
+            throw new DomainError('SYNC_TIMEOUT', localApiMessages.syncTimeout, {
+              reason: 'the newer version did not arrive',
+            });
+          }
+        }
+        const profile = store.profileOf(envId);
+        if (profile && deps.profiles?.travels(envId)) {
+          await withTimeout(
+            deps.profiles.download(envId, profile),
+            startTimeout,
+            'profile download',
+          );
+        }
+      } catch (error) {
+        await this.release(envId);
+        if (error instanceof DomainError) throw error;
+        throw new DomainError('SYNC_TIMEOUT', localApiMessages.syncTimeout, {
+          reason: (error as Error).message,
+        });
+      }
+    },
+
+    /**
+     * After a browser ended (cookies saved): upload while holding the lease as "uploading", so
+     * another machine waits (-7) rather than starting an old copy; then release it.
+     */
+    async ended(envId: string): Promise<void> {
+      const login = session.current;
+      if (!login || (!leased.has(envId) && !unsent.has(envId))) return;
+      try {
+        await cloud.envLease(login.token, device(), envId, 'uploading', lang);
+        // Held now (a start made offline took none): the finally gives it back.
+        leased.add(envId);
+        unsent.delete(envId);
+        if (deps.profiles?.travels(envId)) {
+          const previous = store.profileOf(envId);
+          const profile = await deps.profiles.upload(envId, previous);
+          if (profile && profile.hash !== previous?.hash) store.setProfile(envId, profile);
+        }
+        await syncNow();
+      } catch (error) {
+        const code = codeOf(error);
+        // Another machine took it meanwhile: its copy wins, nothing of ours to send.
+        if (code === S.ENV_IN_USE || code === S.ENV_UPLOADING || code === S.ENV_NOT_FOUND) {
+          unsent.delete(envId);
+        }
+        deps.log(`sync: upload after stop of ${envId}: ${(error as Error).message}`);
+      } finally {
+        await this.release(envId);
+      }
+    },
+
+    /**
+     * Shares an environment the account manages through the cloud (uploaded first if it waits).
+     * The cloud's refusals come back as the call's messages.
+     */
+    async share(envId: string, to: string): Promise<void> {
+      const login = session.current;
+      if (!login) return;
+      try {
+        if (store.pending(envId) || store.state(envId).version === 0) await syncNow();
+        if (store.state(envId).version === 0) {
+          throw new CloudCallError('http', 'the environment is not in the cloud yet');
+        }
+        await cloud.envShare(login.token, envId, to, lang);
+      } catch (error) {
+        throw shareFailure(error, to);
+      }
+      await syncNow().catch(() => undefined);
+    },
+
+    async unshare(envId: string, to: string): Promise<void> {
+      const login = session.current;
+      if (!login) return;
+      try {
+        await cloud.envUnshare(login.token, envId, to, lang);
+      } catch (error) {
+        throw shareFailure(error, to);
+      }
+      await syncNow().catch(() => undefined);
+    },
+
+    async release(envId: string): Promise<void> {
+      const login = session.current;
+      if (!leased.delete(envId) || !login) return;
+      await cloud.envRelease(login.token, device(), envId, lang).catch(() => undefined);
+    },
+  };
+  return engine;
+}
+export type SyncEngine = ReturnType<typeof syncEngine>;

@@ -1,0 +1,45 @@
+import type { Localized } from '../i18n.ts';
+
+/**
+ * Messages of cloud sync, sharing and teams as the local API answers them (issue 13): starts
+ * refused because of another machine or the cloud, shares refused by the cloud, unshare.
+ */
+export const syncMessages = {
+  syncRunningElsewhere: {
+    en: 'This environment is running on another machine of the account; stop it there first',
+    zh: '该环境正在本账号的另一台设备上运行，请先在那台设备上关闭它',
+  },
+  syncUploading: {
+    en: 'This environment is still uploading from another machine (Login_Uping); try again in a moment',
+    zh: '该环境仍在从另一台设备上传数据（Login_Uping），请稍后再试',
+  },
+  syncTimeout: {
+    en: 'Sync timed out: the latest data of this environment could not be downloaded from the cloud ({reason})',
+    zh: '同步超时：未能从云端下载该环境的最新数据（{reason}）',
+  },
+  syncCorrupted: {
+    en: 'Data corrupted: the copy of this environment from the cloud does not match its checksum, so it was not used',
+    zh: '数据已损坏：从云端获取的该环境副本与校验值不符，因此未被使用',
+  },
+  syncGone: {
+    en: 'This environment was deleted, or is no longer shared with this account',
+    zh: '该环境已被删除，或已不再分享给本账号',
+  },
+  shareUnknownUser: {
+    en: 'Share failed: there is no account named {account}',
+    zh: '分享失败：不存在名为 {account} 的账号',
+  },
+  shareNotOwner: {
+    en: 'Share failed: only the owner of this environment (or the main account of its team) can share it',
+    zh: '分享失败：只有该环境的所有者（或其团队的主账号）可以分享它',
+  },
+  shareNeedsCloud: {
+    en: 'Share failed: the environment could not be uploaded to the cloud first ({reason})',
+    zh: '分享失败：未能先将该环境上传到云端（{reason}）',
+  },
+  unshareSuccess: { en: 'Unshare Success', zh: '已取消分享' },
+  unshareNotShared: {
+    en: 'This environment is not shared with {account}',
+    zh: '该环境并未分享给 {account}',
+  },
+} satisfies Record<string, Localized>;

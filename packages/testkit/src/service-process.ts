@@ -1,0 +1,79 @@
+/**
+ * The local API in a process of its own (`hainiao-api` as users run it), on a free loopback port:
+ * for tests where two machines' services meet one cloud, or a service must die for real.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { call } from './service.ts';
+
+const cli = createRequire(import.meta.url).resolve('@hainiao/local-api/service');
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  port: number;
+  post(urlPath: string, body?: unknown): ReturnType<typeof call>;
+  /** POST /api/v1/quit and the process's end (its stop: browsers, a last sync, logout). */
+  quit(): Promise<void>;
+  kill(): Promise<void>;
+}
+
+/** Resolves once the process has ended (at once if it has). */
+export const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+  });
+
+export async function spawnLocalApi(options: {
+  dataDir: string;
+  cloud: string;
+  env?: NodeJS.ProcessEnv;
+  args?: string[];
+}): Promise<ServiceProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      cli,
+      '--port',
+      '0',
+      '--data',
+      options.dataDir,
+      '--cloud',
+      options.cloud,
+      '--return',
+      'off',
+      '--logs',
+      'off',
+      ...(options.args ?? []),
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) resolve(match[1]!);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', () => reject(new Error(`the local API exited: ${out}`)));
+  });
+  const port = Number(new URL(url).port);
+  return {
+    child,
+    port,
+    post: (urlPath, body = {}) => call(port, urlPath, { body: JSON.stringify(body) }),
+    async quit() {
+      if (child.exitCode !== null) return;
+      await call(port, '/api/v1/quit', { body: '{}' }).catch(() => undefined);
+      await exited(child);
+    },
+    async kill() {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+  };
+}
