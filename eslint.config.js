@@ -13,7 +13,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const root = import.meta.dirname;
-const APPS = ['apps/cloud', 'apps/local-api', 'apps/web'];
+const APPS = ['apps/cloud', 'apps/local-api', 'apps/web', 'apps/manager'];
 
 /** Each app is off limits to the others; packages (but the testkit) never import apps. */
 const crossAppZones = [
@@ -110,7 +110,7 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': 'error' },
   },
   {
-    files: ['apps/web/src/**/*.{ts,tsx}'],
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/manager/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   buildPostmanCollection,
   buildPostmanEnvironment,
+  DOC_SAMPLES,
   LOCAL_API_ROUTES,
 } from '@hainiao/contract';
 import {
@@ -35,6 +36,8 @@ describe('the Postman collection with newman', () => {
   beforeAll(async () => {
     cloud = await startTestCloud();
     credential = await cloud.account('postman');
+    // The collection shares an environment with this account (shares go through the cloud).
+    await cloud.account(DOC_SAMPLES.shareUsername);
     service = await startTestService({ cloud: cloud.url });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-newman-'));
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, runAdmin, startTestSystem } from '@hainiao/testkit';
+import { adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
 
 /**
  * Login CSRF on /route: a link that carries someone else's one-time client token must not
@@ -12,11 +12,7 @@ describe('/route asks before it switches accounts, in Chromium', () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
 
-  async function admin(...argv: string[]) {
-    const lines: string[] = [];
-    await runAdmin(argv, system.adminEnv, (line) => lines.push(line));
-    return lines.join('\n');
-  }
+  const admin = (...argv: string[]) => adminOf(system)(...argv);
 
   beforeAll(async () => {
     [system, browser] = await Promise.all([startTestSystem(), launchChromium()]);

@@ -274,6 +274,9 @@ describe('site shell in Chromium', () => {
     await page.getByRole('button', { name: '打开菜单' }).click();
     await page.setViewportSize({ width: 1024, height: 900 });
     await expect.poll(() => menu.isVisible()).toBe(true); // the desktop menu
+    // The open state ends at the wider size (matchMedia reports at the next frame); shrinking
+    // before then would flip the query twice with no change event between.
+    await expect.poll(() => menu.getAttribute('class')).toBe('site-menu');
     await page.setViewportSize({ width: 375, height: 900 });
     await expect.poll(() => menu.isVisible()).toBe(false);
     await page.context().close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, runAdmin, startTestSystem } from '@hainiao/testkit';
+import { adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
 import { postgresUp } from '@hainiao/testkit/postgres';
 import { siteMessages } from '@hainiao/contract';
 
@@ -19,11 +19,7 @@ describe.each(stores)('support tickets in Chromium: customer and staff [%s]', (d
   let system: Awaited<ReturnType<typeof startTestSystem>>;
   let browser: Browser;
 
-  async function admin(...argv: string[]) {
-    const lines: string[] = [];
-    await runAdmin(argv, system.adminEnv, (line) => lines.push(line));
-    return lines.join('\n');
-  }
+  const admin = (...argv: string[]) => adminOf(system)(...argv);
 
   beforeAll(async () => {
     [system, browser] = await Promise.all([startTestSystem({ database }), launchChromium()]);

@@ -24,6 +24,7 @@ export interface LaneFiles {
 /** Test files that launch Chromium. */
 const BROWSER_FILES = [
   'apps/local-api/src/crash-restart.test.ts',
+  'apps/local-api/src/domain/profile-sync.test.ts',
   'apps/local-api/src/routes/mcp.test.ts',
   'apps/local-api/src/routes/self-check.test.ts',
   'apps/local-api/src/routes/compat-adspower-browser.test.ts',
@@ -33,6 +34,7 @@ const BROWSER_FILES = [
   'apps/local-api/src/runtime/detection.test.ts',
   'apps/local-api/src/runtime/devtools-endpoint.test.ts',
   'apps/local-api/src/runtime/devtools-proxy.test.ts',
+  'apps/local-api/src/runtime/devtools-traceless.test.ts',
   'apps/local-api/src/runtime/extensions.test.ts',
   'apps/local-api/src/runtime/fingerprint.test.ts',
   'apps/local-api/src/runtime/geolocation.test.ts',
@@ -43,6 +45,7 @@ const BROWSER_FILES = [
   'apps/local-api/src/runtime/webrtc.test.ts',
   'apps/local-api/src/security-args.test.ts',
   'apps/local-api/src/security-library.test.ts',
+  'apps/local-api/src/sync-start.test.ts',
   // The lie detector on bare Chromium, wherever its folder ends up.
   'apps/local-api/**/lie-detector/**/*.test.ts',
 ];
@@ -73,6 +76,7 @@ export const LANES: Record<Lane, LaneFiles> = {
     include: [
       'packages/*/src/**/*.test.ts',
       'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/manager/src/**/*.test.{ts,tsx}',
       'scripts/**/*.test.ts',
       ...APP_UNIT_FILES,
     ],

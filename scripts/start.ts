@@ -1,10 +1,14 @@
-/** `npm start`: builds the site when needed, then runs the cloud and the local API on their ports. */
+/**
+ * `npm start`: builds the site and the environment manager when needed, then runs the cloud and the
+ * local API (which serves the manager) on their ports.
+ */
 import path from 'node:path';
 import { CLOUD_PORT, LOCAL_API_PORT } from '@hainiao/contract';
-import { buildSiteIfStale } from '@hainiao/testkit/build-site';
+import { buildManagerIfStale, buildSiteIfStale } from '@hainiao/testkit/build-site';
 import { repoRoot, startSystem, WEB_DIST } from './system.ts';
 
 buildSiteIfStale();
+buildManagerIfStale();
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(repoRoot, 'data'));
 const system = await startSystem({
   cloudPort: Number(process.env.PORT ?? CLOUD_PORT),
@@ -20,6 +24,7 @@ Hainiao is running.
   Site (English)  ${system.cloud.url}/
   Site (Chinese)  ${system.cloud.url}/zh
   Cloud API       ${system.cloud.url}/api/hainiao/…
+  Environments    ${system.localApi.url}/  (the manager: sign in with a credential from the console)
   Local API       ${system.localApi.url}  (log in with a credential from the console: POST /login; see README "Local API")
   Data folder     ${dataDir}
 Press Ctrl+C to stop.

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildSiteIfStale } from '@hainiao/testkit/build-site';
+import { buildManagerIfStale, buildSiteIfStale } from '@hainiao/testkit/build-site';
 import { lanesByFile } from './lane-files.ts';
 import { LANE_NAMES, lanesOf, type Lane } from './lanes.ts';
 import {
@@ -26,7 +26,10 @@ import { repoRoot } from './system.ts';
 
 const args = process.argv.slice(2);
 const lanes = lanesOf(args);
-if (lanes.includes('e2e')) buildSiteIfStale();
+if (lanes.includes('e2e')) {
+  buildSiteIfStale();
+  buildManagerIfStale();
+}
 
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-test-'));
 const report = path.join(runDir, 'vitest.json');
@@ -36,6 +39,10 @@ const tempDir = path.join(runDir, 'tmp');
 fs.mkdirSync(tempDir);
 fs.chmodSync(runDir, 0o755);
 fs.chmodSync(tempDir, 0o1777);
+// Windowed Chromium's audio client (PulseAudio) keeps its run-time files in XDG_RUNTIME_DIR, or
+// else in a pulse-* folder of the temp folder that outlives the browser: give it the run's own.
+const runtimeDir = path.join(runDir, 'xdg-runtime');
+fs.mkdirSync(runtimeDir, { mode: 0o700 });
 // Only processes started under the mark count, so nothing running before the run can.
 const run = { id: randomUUID(), tempDir, exclude: new Set([process.pid]) };
 const vitest = spawnSync(
@@ -52,7 +59,14 @@ const vitest = spawnSync(
   {
     cwd: repoRoot,
     stdio: 'inherit',
-    env: { ...process.env, [RUN_MARK]: run.id, TMPDIR: tempDir, TMP: tempDir, TEMP: tempDir },
+    env: {
+      ...process.env,
+      [RUN_MARK]: run.id,
+      TMPDIR: tempDir,
+      TMP: tempDir,
+      TEMP: tempDir,
+      XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? runtimeDir,
+    },
   },
 );
 

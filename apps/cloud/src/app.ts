@@ -17,8 +17,15 @@ import { contentService } from './modules/content/service.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
 import { credentialService } from './modules/credentials/service.ts';
 import { libraryRoutes } from './modules/library/routes.ts';
+import { teamRoutes } from './modules/team/routes.ts';
+import { teamService } from './modules/team/service.ts';
+import { syncRoutes } from './modules/sync/routes.ts';
+import { databaseRunLeases, redisRunLeases } from './modules/sync/run-leases.ts';
+import { syncService } from './modules/sync/service.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { ticketService } from './modules/tickets/service.ts';
+import { chunkRoutes } from './modules/chunks/routes.ts';
+import { chunkService, type ChunkObjects } from './modules/chunks/service.ts';
 import { createMailer, type Mailer } from './notify/mailer.ts';
 import { installHealth, type ReadinessCheck } from './ops/health.ts';
 import { installRequestIds, loggerOptions, requestIdGenerator } from './ops/logging.ts';
@@ -65,6 +72,8 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** Where ticket attachments are stored (`<DATA_DIR>/files` by default). */
   files: FileStore;
+  /** Profile chunks, one store per shard (storage/stores.ts `chunks`). */
+  chunks: ChunkObjects;
   /** Notification mail; by default SMTP_URL's transport, or the log. */
   mailer?: Mailer;
   /** `SMTP_URL` and `MAIL_FROM`, used when no mailer is given. */
@@ -150,6 +159,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   contentRoutes(app, content, { releases });
   accountRoutes(app, accounts, limiter);
   credentialRoutes(app, credentials);
+  teamRoutes(app, teamService(database, accounts, credentials, clock));
+  const sync = syncService(
+    database,
+    redis
+      ? redisRunLeases(redis, options.redisPrefix)
+      : databaseRunLeases(database, clock ?? (() => new Date())),
+    clock,
+  );
+  syncRoutes(app, sync);
   await libraryRoutes(app, database, {
     dir:
       options.libraryDir ??
@@ -158,6 +176,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, log: app.log });
+  chunkRoutes(
+    app,
+    chunkService({
+      database,
+      objects: options.chunks,
+      clock,
+      // A shared or team environment's profile is readable by those who see the environment.
+      mayReadThroughEnvironment: (lease, envId, hash) => sync.mayReadChunk(lease, envId, hash),
+    }),
+  );
   ticketRoutes(
     app,
     ticketService({

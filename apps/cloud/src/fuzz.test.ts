@@ -19,6 +19,7 @@ import {
   ATTACHMENT_IMAGE_MAX_BYTES,
   CLOUD_CALLS,
   CloudCodes,
+  SyncCodes,
   MainCodes,
   type CloudCall,
 } from '@hainiao/contract';
@@ -430,9 +431,11 @@ function checkAnswer(
   } catch {
     throw new Error(`not JSON: ${context}`);
   }
-  // The local API's calls (credential, lease) answer with the local API's main codes.
+  // The local API's calls (credential, lease) answer with the local API's main codes, and the
+  // sync calls with the sync codes (packages/contract/src/codes/sync.ts).
   const known = (code: number) =>
-    CloudCodes.get(code) ?? (LOCAL_API_AUTH.has(auth) ? MainCodes.get(code) : undefined);
+    CloudCodes.get(code) ??
+    (LOCAL_API_AUTH.has(auth) ? (MainCodes.get(code) ?? SyncCodes.get(code)) : undefined);
   expect(typeof answer.code === 'number' && known(answer.code), context).toBeTruthy();
   if (answer.code === 0) return;
   expect(typeof answer.msg === 'string' && answer.msg.length > 0, context).toBe(true);

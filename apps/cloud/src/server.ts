@@ -35,6 +35,7 @@ export async function startCloud(env: NodeJS.ProcessEnv = process.env) {
       redisPrefix: config.redisPrefix,
       metricsToken: config.metricsToken,
       files: stores.files,
+      chunks: stores.chunks,
       smtpUrl: env.SMTP_URL || undefined,
       mailFrom: env.MAIL_FROM || undefined,
       siteUrl: env.SITE_URL ?? `http://localhost:${config.port}`,

@@ -34,10 +34,13 @@ import type { AccountSession } from './account/session.ts';
 import type { CloudClient } from './cloud/client.ts';
 import type { ServiceContext } from './context.ts';
 import { library } from './domain/library.ts';
+import { profileTransfer } from './domain/profile-transfer.ts';
+import { syncEngine } from './domain/sync.ts';
+import { chunkClient } from './cloud/chunks.ts';
 import { callerLang, envelopeOf, fail, LocalApiError, UNKNOWN_EXCEPTION } from './http/envelope.ts';
 import { toLocalApiError } from './http/errors.ts';
 import { installGuards } from './http/guard.ts';
-import { rateLimiter } from './http/rate-limit.ts';
+import { rateLimiter, type RateLimiter } from './http/rate-limit.ts';
 import { maskSecrets, type CallLog } from './logging.ts';
 import { DomainError } from './model/errors.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -46,6 +49,7 @@ import { browserRoutes } from './routes/browser.ts';
 import { adsPowerRoutes } from './routes/compat-adspower.ts';
 import { cookieRoutes } from './routes/cookie.ts';
 import { groupRoutes } from './routes/group.ts';
+import { isManagerPath, managerRoutes } from './routes/manager.ts';
 import { mcpRoutes } from './routes/mcp.ts';
 import { pluginRoutes } from './routes/plugin.ts';
 import { scriptRoutes } from './routes/script.ts';
@@ -57,6 +61,8 @@ import type { CookieFiles } from './runtime/cookies.ts';
 import { PROXY_CHECK_TIMEOUT_MS } from './runtime/proxy-check.ts';
 import { environmentStore } from './store/environments.ts';
 import { groupStore } from './store/groups.ts';
+import { syncStore } from './store/sync.ts';
+import { staticFolder } from './util/static-files.ts';
 
 /** JSON bodies up to this size (cookie lists can be long). */
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -84,11 +90,22 @@ export interface LocalApiOptions {
   proxyCheckTimeoutMs?: number;
   /** The IP-lookup endpoint, when configured: proxy checks also find the exit. */
   ipLookupUrl?: string;
+  /** How often cloud sync runs while logged in (domain/sync.ts SYNC_INTERVAL_MS by default). */
+  syncIntervalMs?: number;
+  /**
+   * The built environment manager (apps/manager/dist) served at `/`; null or missing, `/` says
+   * how to build it.
+   */
+  managerDir?: string | null;
+  /** The per-minute limits of spec §9; a benchmark gives one on its own clock. */
+  rateLimiter?: RateLimiter;
 }
 
 export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES });
+  const manager = staticFolder(options.managerDir ?? null);
   installGuards(app, options.allowedOrigins ?? [], {
+    uiPath: (path) => isManagerPath(manager, path),
     ...(options.apiKey ? { apiKey: options.apiKey } : {}),
     anyHost: options.anyHost === true && Boolean(options.apiKey),
   });
@@ -168,9 +185,42 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
     return reply.status(404).send(failure.answer(callerLang(request), 'v1'));
   });
 
+  const envs = environmentStore(options.store);
+  const runtime = options.runtime ?? missingRuntime;
+  // Cloud sync (domain/sync.ts): changes go up soon after each call, the cloud's come down on
+  // login and on the timer; a start takes the environment's run lease.
+  const syncRows = syncStore(options.store);
+  const sync = syncEngine({
+    store: syncRows,
+    profiles: profileTransfer({
+      chunks: chunkClient({
+        base: options.cloud.base,
+        token: () => options.session.current?.token ?? '',
+      }),
+      dataDir: options.dataDir,
+      travels: (id) => syncRows.profileTravels(id),
+    }),
+    envs,
+    cloud: options.cloud,
+    session: options.session,
+    isRunning: (id) => runtime.running(id) !== undefined,
+    log: (line) => {
+      options.log?.write(line);
+      if (options.echo) console.log(line);
+    },
+    ...(options.syncIntervalMs ? { intervalMs: options.syncIntervalMs } : {}),
+  });
+  app.addHook('onClose', async () => sync.stopped());
+  // Quit and shutdown push what waits before the lease goes (offline, it stays queued).
+  options.session.beforeLogout(() => sync.flush());
+  app.addHook('onResponse', async (request) => {
+    if (request.method === 'POST') sync.kick();
+  });
+
   const ctx: ServiceContext = {
     db: options.store,
-    envs: environmentStore(options.store),
+    envs,
+    sync,
     groups: groupStore(options.store),
     session: options.session,
     cloud: options.cloud,
@@ -179,8 +229,8 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
       session: options.session,
       dataDir: options.dataDir,
     }),
-    runtime: options.runtime ?? missingRuntime,
-    rateLimiter: rateLimiter(),
+    runtime,
+    rateLimiter: options.rateLimiter ?? rateLimiter(),
     dataDir: options.dataDir,
     cookieFiles: options.cookieFiles,
     proxyCheckTimeoutMs: options.proxyCheckTimeoutMs ?? PROXY_CHECK_TIMEOUT_MS,
@@ -199,6 +249,7 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
   pluginRoutes(app, ctx);
   adsPowerRoutes(app, ctx);
   mcpRoutes(app, ctx);
+  managerRoutes(app, ctx, manager, options.allowedOrigins?.[0]);
 
   // GET /openapi.json: the OpenAPI document of these calls, generated from the contract (no login;
   // the Host and Origin guards apply). Its server entry carries the port the service listens on.

@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { CLOUD_PORT, LOCAL_API_HOST, LOCAL_API_PORT } from '@hainiao/contract';
 import { accountSession, deviceId } from './account/session.ts';
@@ -47,6 +48,8 @@ export interface LocalApiFlags {
   cloud: string;
   /** Time limit of one cloud call (HAINIAO_CLOUD_TIMEOUT_MS). */
   cloudTimeoutMs?: number;
+  /** How often cloud sync runs while logged in (HAINIAO_SYNC_INTERVAL_MS; 30 s by default). */
+  syncIntervalMs?: number;
   /** Time limit of a proxy check (HAINIAO_PROXY_CHECK_TIMEOUT_MS). */
   proxyCheckTimeoutMs?: number;
   /** The browser to run (--browser-path, HAINIAO_BROWSER_PATH; else the usual locations). */
@@ -58,6 +61,8 @@ export interface LocalApiFlags {
    * HAINIAO_COOKIE_DIR); by default ~/Downloads when it exists, else <data>/cookies.
    */
   cookieDir?: string;
+  /** The built environment manager served at `/` (default: the @hainiao/manager package's dist). */
+  managerDir?: string | null;
   /**
    * --api-key on|off: every call must carry the key of <data>/api-key. On by default when --host
    * is not loopback, where off is refused.
@@ -190,6 +195,7 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
       '',
     ),
     cloudTimeoutMs: positive(env.HAINIAO_CLOUD_TIMEOUT_MS),
+    syncIntervalMs: positive(env.HAINIAO_SYNC_INTERVAL_MS),
     proxyCheckTimeoutMs: positive(env.HAINIAO_PROXY_CHECK_TIMEOUT_MS),
     browserPath: values['browser-path'] ?? env.HAINIAO_BROWSER_PATH,
     ipLookupUrl: values['ip-lookup'] ?? env.HAINIAO_IP_LOOKUP,
@@ -247,6 +253,16 @@ function removeOrphanFolders(store: ReturnType<typeof openStore>, dataDir: strin
 }
 
 export const pidFile = (dataDir: string) => path.join(dataDir, 'hainiao-api.pid');
+
+/** Where the manager's build is (only its files are read: the service never loads its code). */
+export function defaultManagerDir(): string | null {
+  try {
+    const manifest = createRequire(import.meta.url).resolve('@hainiao/manager/package.json');
+    return path.join(path.dirname(manifest), 'dist');
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Starts the service; resolves with its URL, the login at start (when the flags carry a
@@ -319,6 +335,8 @@ export async function startLocalApi(flags: LocalApiFlags, givenRuntime?: Browser
     log,
     proxyCheckTimeoutMs: flags.proxyCheckTimeoutMs ?? PROXY_CHECK_TIMEOUT_MS,
     ipLookupUrl: flags.ipLookupUrl,
+    ...(flags.syncIntervalMs ? { syncIntervalMs: flags.syncIntervalMs } : {}),
+    managerDir: flags.managerDir === undefined ? defaultManagerDir() : flags.managerDir,
     onQuit: () => void stop(),
   });
   await app.listen({ port: flags.port, host: flags.host });

@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { AccountSession } from './account/session.ts';
 import type { CloudClient } from './cloud/client.ts';
 import type { Library } from './domain/library.ts';
+import type { SyncEngine } from './domain/sync.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { BrowserRuntime } from './runtime/browser.ts';
 import type { CookieFiles } from './runtime/cookies.ts';
@@ -15,6 +16,8 @@ import type { GroupStore } from './store/groups.ts';
 export interface ServiceContext {
   db: SQLite.Database;
   envs: EnvironmentStore;
+  /** Cloud sync of the account's environments (domain/sync.ts). */
+  sync: SyncEngine;
   groups: GroupStore;
   session: AccountSession;
   cloud: CloudClient;

@@ -5,17 +5,16 @@
  * forwarder listening, no state file under run/ (supervisor.ts endPreviousRun). Real Chromium
  * (browser lane), the service in its own process as a user runs it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
+import { exited, spawnLocalApi, type ServiceProcess } from '@hainiao/testkit/service-process';
 import { browsersOf, hasChromium, startHttpProxy, startLookup, until } from './test/browser.ts';
 import { call } from './test/server.ts';
 import { listening } from './test/sockets.ts';
-
-const cli = path.join(import.meta.dirname, 'cli.ts');
 
 let cloud: TestCloud;
 let proxy: Awaited<ReturnType<typeof startHttpProxy>>;
@@ -44,49 +43,15 @@ afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function exited(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-  });
-}
-
 /** The service in its own process (the loader in-process, so SIGKILL reaches the service). */
-async function startService(): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      cli,
-      '--port',
-      '0',
-      '--data',
-      dataDir,
-      '--cloud',
-      cloud.url,
-      '--ip-lookup',
-      lookup.url,
-      '--return',
-      'off',
-      '--logs',
-      'off',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  children.push(child);
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve(match[1]!);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', () => reject(new Error(`service exited: ${out}`)));
+async function startService(): Promise<ServiceProcess> {
+  const service = await spawnLocalApi({
+    dataDir,
+    cloud: cloud.url,
+    args: ['--ip-lookup', lookup.url],
   });
-  return { child, port: Number(new URL(url).port) };
+  children.push(service.child);
+  return service;
 }
 
 const post = (port: number, urlPath: string, body: unknown) =>

@@ -5,6 +5,7 @@ export * from './statuses.ts';
 export * from './codes/table.ts';
 export * from './codes/local-api.ts';
 export * from './codes/cloud.ts';
+export * from './codes/sync.ts';
 export * from './codes/curl.ts';
 export * from './messages/index.ts';
 export * from './appendix/index.ts';

@@ -50,3 +50,36 @@ export function buildSiteIfStale(): string {
   }
   return builtSite();
 }
+
+/** The environment manager `npm run build -w apps/manager` makes (the local API serves it). */
+export function builtManager(): string {
+  return path.join(packageDir('@hainiao/manager'), 'dist');
+}
+
+/**
+ * Builds the environment manager when its output is missing or older than what it is made from
+ * (its sources and the contract it imports), and answers its folder.
+ */
+export function buildManagerIfStale(): string {
+  const manager = packageDir('@hainiao/manager');
+  const sources = [
+    path.join(manager, 'src'),
+    path.join(manager, 'public'),
+    path.join(manager, 'index.html'),
+    path.join(manager, 'vite.config.ts'),
+    path.join(packageDir('@hainiao/contract'), 'src'),
+  ];
+  const marker = path.join(builtManager(), 'index.html');
+  const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
+  const newest = Math.max(
+    ...sources.map((s) => (fs.statSync(s).isDirectory() ? newestMtime(s) : fs.statSync(s).mtimeMs)),
+  );
+  if (built < newest) {
+    console.log('Building the environment manager…');
+    execFileSync('npm', ['run', 'build', '--workspace', '@hainiao/manager'], {
+      cwd: path.join(manager, '../..'),
+      stdio: 'inherit',
+    });
+  }
+  return builtManager();
+}

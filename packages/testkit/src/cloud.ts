@@ -3,25 +3,38 @@
  * `startCloud` in this process on a free loopback port with its own data folder and no site;
  * accounts and credentials made with the operators' command.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runAdmin } from '@hainiao/cloud/admin';
 import { startCloud } from '@hainiao/cloud/server';
+import pg from 'pg';
+import { TEST_POSTGRES_URL } from './postgres-url.ts';
 
 /** The id the cloud gives a seeded library script (e.g. `scroll-to-bottom`). */
 export { scriptId } from '@hainiao/content';
 
-export async function startTestCloud() {
+/**
+ * On SQLite (default) or on a throw-away schema of the test PostgreSQL (TEST_POSTGRES_URL).
+ * `pause()` and `resume()` stop it and start it again on the same port and data (a cloud that
+ * was away).
+ */
+export async function startTestCloud(options: { database?: 'sqlite' | 'postgres' } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-cloud-'));
+  const schema = `cloud_${randomBytes(5).toString('hex')}`;
   const env: NodeJS.ProcessEnv = {
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     WEB_DIST: '',
     LOG_LEVEL: 'silent',
+    ...(options.database === 'postgres'
+      ? { DATABASE_URL: TEST_POSTGRES_URL, DATABASE_SCHEMA: schema }
+      : {}),
   };
-  const cloud = await startCloud(env);
+  let cloud: Awaited<ReturnType<typeof startCloud>> | undefined = await startCloud(env);
+  env.PORT = String(cloud.port);
   const url = `http://127.0.0.1:${cloud.port}`;
   const admin = async (args: string[]) => {
     let out = '';
@@ -68,9 +81,26 @@ export async function startTestCloud() {
       const status = await call('status', { clienttoken });
       return status.data.user_info.token as string;
     },
+    /** The operators' command on this cloud (`npm run admin -- …`); answers what it printed. */
+    admin,
+    /** Stops the cloud (callers then see it unreachable) until `resume()`. */
+    async pause() {
+      await cloud?.stop();
+      cloud = undefined;
+    },
+    async resume() {
+      cloud ??= await startCloud(env);
+    },
     async stop() {
-      await cloud.stop();
+      await cloud?.stop();
+      cloud = undefined;
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (options.database === 'postgres') {
+        const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+        await client.connect();
+        await client.query(`drop schema if exists ${schema} cascade`);
+        await client.end();
+      }
     },
   };
 }

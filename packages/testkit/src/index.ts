@@ -2,7 +2,8 @@
  * Starters for tests that drive the apps from outside, through their declared entries
  * (`@hainiao/cloud/server`, `@hainiao/cloud/admin`, `@hainiao/local-api/service`):
  * - `startTestCloud`: a cloud in this process on a free port, no site (./cloud);
- * - `runAdmin`: the operators' command on a cloud's store;
+ * - `runAdmin`: the operators' command on a cloud's store (`adminOf`, `accountWithCredential`:
+ *   the same on a started system, ./accounts);
  * - `startTestService`: a local API on a free port (./service);
  * - `startTestSystem`: the whole system as `npm start` runs it, site included;
  * - `launchChromium`: the browser the end-to-end tests drive.
@@ -10,6 +11,7 @@
  * S3-compatible server on loopback is `@hainiao/testkit/s3` (`startTestS3`).
  */
 export { runAdmin } from '@hainiao/cloud/admin';
+export { accountWithCredential, adminOf, TEST_PASSWORD } from './accounts.ts';
 export { scriptId, startTestCloud, type TestCloud } from './cloud.ts';
 export { call, startTestService, type RawResponse, type TestService } from './service.ts';
 export { startTestSystem } from './system.ts';

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { cachingStatements } from './statement-cache.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -80,7 +81,9 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): CloudD
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -9,6 +9,12 @@ export interface CloudStores {
   files: FileStore;
   /** Release files served under /downloads/. */
   releases: FileStore;
+  /**
+   * Profile chunks (modules/chunks), one store per first two hex digits of their hash: the
+   * objects are `chunks/<2 hex>/<hash>` (a folder per shard under DATA_DIR, or prefixes of the
+   * bucket).
+   */
+  chunks: (shard: string) => FileStore;
   close(): void;
 }
 
@@ -21,13 +27,16 @@ export function openStores(config: Pick<CloudConfig, 'dataDir' | 's3'>): CloudSt
     return {
       files: diskStore(path.join(config.dataDir, 'files')),
       releases: diskStore(path.join(config.dataDir, 'releases')),
+      chunks: (shard) => diskStore(path.join(config.dataDir, 'chunks', shard)),
       close() {},
     };
   }
   const client = s3Client(config.s3);
+  const bucket = config.s3.bucket;
   return {
     files: s3Store(client, config.s3.bucket, 'attachments/'),
     releases: s3Store(client, config.s3.bucket, 'releases/'),
+    chunks: (shard) => s3Store(client, bucket, `chunks/${shard}/`),
     close: () => client.destroy(),
   };
 }

@@ -9,21 +9,28 @@ import { diskStore } from '../storage/files.ts';
 
 /**
  * The cloud app on a test database, with a fresh secret and no site; its own file folder (unless
- * the test gives one) goes away when the app closes.
+ * the test gives one) goes away when the app closes, and so does its chunk folder.
  */
 export async function buildTestApp(
   database: CloudDatabase,
   options: Partial<AppOptions> = {},
 ): Promise<FastifyInstance> {
   const dir = options.files ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-files-'));
+  const chunkDir = options.chunks
+    ? undefined
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-chunks-'));
   const app = await buildApp({
     database,
     webDist: null,
     secret: randomBytes(32),
     files: options.files ?? diskStore(dir!),
+    chunks: options.chunks ?? ((shard) => diskStore(path.join(chunkDir!, shard))),
     ...options,
   });
   if (dir) app.addHook('onClose', async () => fs.rmSync(dir, { recursive: true, force: true }));
+  if (chunkDir) {
+    app.addHook('onClose', async () => fs.rmSync(chunkDir, { recursive: true, force: true }));
+  }
   return app;
 }
 

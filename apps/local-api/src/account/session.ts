@@ -36,6 +36,9 @@ export interface Login {
 
 const C = MainCodes.code;
 
+/** How long a logout waits for each piece of unfinished work (an unreachable cloud: not long). */
+const LOGOUT_FLUSH_MS = 10_000;
+
 /**
  * The device id: random, created on first start and kept in the data folder, so that it is stable
  * for one machine and data folder (a restarted service takes its own lease over) and different
@@ -88,6 +91,7 @@ export function accountSession(options: {
   const { cloud, device } = options;
   let current: Login | null = null;
   let timer: NodeJS.Timeout | undefined;
+  const flushHooks: (() => Promise<void>)[] = [];
 
   function stopHeartbeat() {
     if (timer) clearTimeout(timer);
@@ -170,8 +174,24 @@ export function accountSession(options: {
       return { login, previous };
     },
 
+    /**
+     * Work to finish while still logged in, before a logout (quit, shutdown) releases the lease:
+     * the changes waiting to upload (domain/sync.ts). Each is given LOGOUT_FLUSH_MS at most.
+     */
+    beforeLogout(hook: () => Promise<void>): void {
+      flushHooks.push(hook);
+    },
+
     /** Ends the login and releases the lease (quit, shutdown). */
     async logout(): Promise<void> {
+      if (current) {
+        for (const hook of flushHooks) {
+          await Promise.race([
+            hook().catch(() => undefined),
+            new Promise((resolve) => setTimeout(resolve, LOGOUT_FLUSH_MS).unref()),
+          ]);
+        }
+      }
       const login = current;
       current = null;
       stopHeartbeat();

@@ -6,13 +6,18 @@
 import {
   cloudLang,
   format,
+  type EnvLeaseAnswer,
+  type EnvPullAnswer,
+  type EnvPushAnswer,
   localApiMessages,
   type Lang,
   type LibraryPluginVersion,
   type LibraryScript,
   type Localized,
+  type TeamListAnswer,
 } from '@hainiao/contract';
 import type { PluginVersion, ScriptVersion } from '../model/library.ts';
+import type { CloudPull, CloudVersion } from '../model/sync.ts';
 
 /** Default time limit of one cloud call. */
 export const CLOUD_TIMEOUT_MS = 15_000;
@@ -153,12 +158,26 @@ export function cloudClient(baseUrl: string, timeoutMs = CLOUD_TIMEOUT_MS) {
     }
   }
 
-  /** A cloud call: answers `data` on code 0, throws CloudCallError otherwise. */
-  async function call<T>(path: string, fields: Record<string, string>, lang: Lang): Promise<T> {
+  /**
+   * A cloud call: answers `data` on code 0, throws CloudCallError otherwise. `file` travels as a
+   * file part (snapshots are larger than the cloud's form fields may be).
+   */
+  async function call<T>(
+    path: string,
+    fields: Record<string, string>,
+    lang: Lang,
+    file?: { name: string; data: Buffer; type: string },
+  ): Promise<T> {
     const form = new FormData();
     for (const [name, value] of Object.entries({ inweb: '1', lang: cloudLang(lang), ...fields })) {
       form.append(name, value);
     }
+    if (file)
+      form.append(
+        file.name,
+        new Blob([Uint8Array.from(file.data)], { type: file.type }),
+        `${file.name}.json`,
+      );
     const response = await request(`${base}${path}`, { method: 'POST', body: form }, timeoutMs);
     let answer: CloudAnswer<T>;
     try {
@@ -190,12 +209,75 @@ export function cloudClient(baseUrl: string, timeoutMs = CLOUD_TIMEOUT_MS) {
       call<null>('/api/hainiao/apilogout', { token, device }, lang),
     members: (token: string, Account: string, lang: Lang) =>
       call<CloudMembership>('/api/hainiao/members', { token, Account }, lang),
+    /** The team of the lease's account, as the console's Team tab has it (/api/v1/team/list). */
+    team: (token: string, lang: Lang) =>
+      call<TeamListAnswer>('/api/hainiao/envteam', { token }, lang),
     /** Every version of every plugin, each plugin's newest first. */
     pluginList: async (token: string, lang: Lang): Promise<{ list: PluginVersion[] }> => {
       const path = '/api/hainiao/pluginlist';
       const data = await call<{ list?: LibraryPluginVersion[] }>(path, { token }, lang);
       return { list: listOf(path, data).map(toPluginVersion) };
     },
+    /** Environment sync (issue 13; packages/contract/src/schemas/cloud/sync.ts). */
+    envPush: (
+      token: string,
+      fields: { device: string; env_id: string; base_version: number; hash?: string },
+      body: Buffer | null,
+      lang: Lang,
+    ): Promise<CloudVersion> =>
+      call<EnvPushAnswer>(
+        '/api/hainiao/envpush',
+        {
+          token,
+          device: fields.device,
+          env_id: fields.env_id,
+          base_version: String(fields.base_version),
+          ...(body ? { hash: fields.hash ?? '' } : { deleted: '1' }),
+        },
+        lang,
+        body ? { name: 'body', data: body, type: 'application/json' } : undefined,
+      ).then((answer) => ({ version: answer.version, hash: answer.hash })),
+    envPull: async (token: string, since: number, lang: Lang): Promise<CloudPull> => {
+      const answer = await call<EnvPullAnswer>(
+        '/api/hainiao/envpull',
+        { token, since: String(since) },
+        lang,
+      );
+      return {
+        changes: answer.changes.map((c) => ({
+          envId: c.env_id,
+          owner: c.owner,
+          version: c.version,
+          hash: c.hash,
+          deleted: c.deleted,
+          body: c.body,
+          access: c.access,
+          shares: c.shares,
+        })),
+        revoked: answer.revoked,
+        cursor: answer.cursor,
+        more: answer.more,
+      };
+    },
+    envShare: (token: string, envId: string, to: string, lang: Lang) =>
+      call<unknown>('/api/hainiao/envshare', { token, env_id: envId, to }, lang),
+    envUnshare: (token: string, envId: string, to: string, lang: Lang) =>
+      call<unknown>('/api/hainiao/envunshare', { token, env_id: envId, to }, lang),
+    envLease: (
+      token: string,
+      device: string,
+      envId: string,
+      state: 'running' | 'uploading',
+      lang: Lang,
+    ): Promise<CloudVersion> =>
+      call<EnvLeaseAnswer>(
+        '/api/hainiao/envlease',
+        { token, device, env_id: envId, state },
+        lang,
+      ).then((answer) => ({ version: answer.version, hash: answer.hash })),
+    envRelease: (token: string, device: string, envId: string, lang: Lang) =>
+      call<null>('/api/hainiao/envrelease', { token, device, env_id: envId }, lang),
+
     /** The newest version of every script. */
     scriptList: async (token: string, lang: Lang): Promise<{ list: ScriptVersion[] }> => {
       const path = '/api/hainiao/scriptlist';

@@ -8,11 +8,12 @@ import type { EnvironmentRecord } from '../model/environment.ts';
 import type { LaunchPlan } from '../runtime/browser.ts';
 import type { EnvironmentStore } from '../store/environments.ts';
 import type { Library } from './library.ts';
+import type { SyncEngine } from './sync.ts';
 
 export function launchPlan(
-  deps: { envs: EnvironmentStore; library: Library },
+  deps: { envs: EnvironmentStore; library: Library; sync?: SyncEngine },
   record: EnvironmentRecord,
-  options: { headless: boolean; args: string[] },
+  options: { headless: boolean; args: string[]; rawDevTools?: boolean },
 ): LaunchPlan {
   const { envs, library } = deps;
   const active = envs.scripts(record.id).find((script) => script.active);
@@ -21,6 +22,7 @@ export function launchPlan(
     // the environment as it was when called, even if it waits in the launch queue.
     environment: { ...record },
     headless: options.headless,
+    rawDevTools: options.rawDevTools === true,
     args: options.args,
     // Only http(s) pages open. The create, update and auto-open calls accept no other, but a page
     // stored before that rule (file:, javascript:, chrome:, …) must not open either.
@@ -41,6 +43,8 @@ export function launchPlan(
           },
         }
       : {}),
+    // The cloud gets what the run changed, then the run lease is released (domain/sync.ts).
+    ...(deps.sync ? { onEnded: () => void deps.sync!.ended(record.id) } : {}),
     saveCookies(cookies) {
       // Re-read the environment: it may have been changed while the browser ran.
       const current = envs.visible(record.owner, record.id);

@@ -30,6 +30,11 @@ export function hostName(header: string): string {
 }
 
 export interface GuardOptions {
+  /**
+   * GET and HEAD also reach these paths: the environment manager's pages, files and its own
+   * endpoints (routes/manager.ts). Every other GET stays 405 as before.
+   */
+  uiPath?: (path: string) => boolean;
   /** When set, every call must carry this key (api-key.ts). */
   apiKey?: string;
   /**
@@ -39,9 +44,29 @@ export interface GuardOptions {
   anyHost?: boolean;
 }
 
+/** The port of a Host header (`127.0.0.1:8186` → 8186, no port → 80). */
+function hostPort(header: string): number {
+  const value = header.trim();
+  const rest = value.startsWith('[') ? value.slice(value.indexOf(']') + 1) : value;
+  const colon = rest.lastIndexOf(':');
+  return colon === -1 ? 80 : Number(rest.slice(colon + 1));
+}
+
+/**
+ * The service's own origin as the browser names it (`http://127.0.0.1:8186`): the pages it serves
+ * call it with that Origin. Only for a loopback Host on the port the request came in on, so a
+ * page of another loopback port, or of a rebinding name, is still refused.
+ */
+export function ownOrigin(host: string | undefined, localPort: number | undefined): string | null {
+  if (!host || !LOOPBACK_HOSTS.has(hostName(host)) || hostPort(host) !== localPort) return null;
+  const port = hostPort(host);
+  return `http://${hostName(host)}${port === 80 ? '' : `:${port}`}`;
+}
+
 /**
  * Security by default (../shared/DESIGN.md "Local API"): only loopback Host names (defeats DNS rebinding), only
- * browser origins on the allow list, only JSON bodies, and the API key when one is required.
+ * browser origins on the allow list or the service's own (its manager's pages), only JSON bodies,
+ * and the API key when one is required.
  */
 export function installGuards(
   app: FastifyInstance,
@@ -56,7 +81,8 @@ export function installGuards(
     }
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      if (!origins.has(origin.toLowerCase())) {
+      const own = ownOrigin(request.headers.host, request.socket.localPort);
+      if (!origins.has(origin.toLowerCase()) && origin.toLowerCase() !== own) {
         throw new LocalApiError(UNKNOWN_EXCEPTION, localApiMessages.forbiddenOrigin, 403);
       }
       reply.header('Access-Control-Allow-Origin', origin).header('Vary', 'Origin');
@@ -75,7 +101,11 @@ export function installGuards(
       throw new LocalApiError(UNKNOWN_EXCEPTION, localApiMessages.apiKeyRequired, 401);
     }
     const path = request.url.split('?')[0] ?? '';
-    if ((request.method === 'GET' || request.method === 'HEAD') && !GET_PATHS.has(path)) {
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !GET_PATHS.has(path) &&
+      !options.uiPath?.(path)
+    ) {
       const values = { method: request.method, url: path };
       throw new LocalApiError(
         UNKNOWN_EXCEPTION,

@@ -70,6 +70,8 @@ export interface ListFilters {
   receivedFrom?: string | undefined;
   sent?: boolean | undefined;
   sentTo?: string | undefined;
+  /** Only environments of this owner (a team's main account sees its sub-accounts' too). */
+  owner?: string | undefined;
   userAgent?: string | undefined;
   proxyIp?: string | undefined;
   proxyType?: string | undefined;

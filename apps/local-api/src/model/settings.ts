@@ -33,6 +33,8 @@ export interface EnvironmentSettings {
   clearCacheOnStart: number;
   clearCookiesOnStart: number;
   clearHistoryOnStart: number;
+  /** Sync_Profile: the profile folder travels through the cloud (domain/profile-transfer.ts). */
+  syncProfile: number;
   staticPublicIp: string;
   staticPrivateIp: string;
   timezone: string;
@@ -88,6 +90,7 @@ export const DEFAULT_SETTINGS: Readonly<EnvironmentSettings> = {
   clearCacheOnStart: 0,
   clearCookiesOnStart: 0,
   clearHistoryOnStart: 0,
+  syncProfile: 0,
   staticPublicIp: '',
   staticPrivateIp: '',
   timezone: '',

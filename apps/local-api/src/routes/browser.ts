@@ -8,7 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { ActivedType, BrowserCodes, localApiMessages } from '@hainiao/contract';
 import type { ServiceContext } from '../context.ts';
 import { launchPlan } from '../domain/launch-plan.ts';
-import { v1 } from '../http/envelope.ts';
+import { callerLang, v1 } from '../http/envelope.ts';
+import { toLocalApiError } from '../http/errors.ts';
+import { DomainError } from '../model/errors.ts';
 import { assertAllowedArgs } from '../http/launch-args.ts';
 import { post } from '../http/route.ts';
 import { runningView } from './views.ts';
@@ -52,6 +54,7 @@ export function browserRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   });
 
   post(app, ctx, '/api/v1/browser/start', async ({ body, request, login }) => {
+    const lang = callerLang(request);
     // `args` outside the allow-list (runtime/profile.ts) fail the whole call, before any lookup,
     // launch or write. Not a -10000 per listid entry: the args are the same for every environment
     // of the call, and a client that checks only `code` must not read a refused start as started.
@@ -90,16 +93,35 @@ export function browserRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       const options = {
         headless: (body.isHeadless ?? launchHeadless) === 1,
         args: body.args ?? launchArgs,
+        rawDevTools: body.Raw_DevTools === 1,
       };
       launches.push(
-        ctx.runtime.start(launchPlan(ctx, visible.record, options)).then((result) => {
+        (async () => {
+          // Another machine running it, its unfinished upload, or a newer copy the cloud cannot
+          // hand over now: this environment does not start (domain/sync.ts).
+          try {
+            await ctx.sync.beforeStart(id);
+          } catch (error) {
+            if (!(error instanceof DomainError)) throw error;
+            const failure = toLocalApiError(error);
+            results.set(id, {
+              Session_ID: id,
+              status: failure.code,
+              message: failure.messages[lang],
+            });
+            return;
+          }
+          // Re-read: the start may have pulled a newer version.
+          const record = ctx.envs.visible(login.account, id)?.record ?? visible.record;
+          const result = await ctx.runtime.start(launchPlan(ctx, record, options));
+          if (!result.running) await ctx.sync.release(id);
           results.set(id, {
             Session_ID: id,
             status: result.status,
             ...(result.reason ? { message: result.reason } : {}),
             ...runningView(result.running),
           });
-        }),
+        })(),
       );
     }
     await Promise.all(launches);

@@ -195,6 +195,8 @@ interface StartOptions {
   checkPage?: 0 | 1 | undefined;
   passwordSaving?: 0 | 1 | undefined;
   clearCacheAfterClosing?: 0 | 1 | undefined;
+  /** AdsPower's cdp_mask: 0 hands out the DevTools port unfiltered (Raw_DevTools 1). */
+  cdpMask?: 0 | 1 | undefined;
 }
 
 /**
@@ -217,6 +219,7 @@ function compatLaunchPlan(
     {
       headless: (options.headless ?? record.settings.launchHeadless) === 1,
       args: args ? args.flags : record.settings.launchArgs,
+      rawDevTools: options.cdpMask === 0,
     },
   );
   const pages = options.startPages === false ? [] : plan.startPages;
@@ -296,7 +299,11 @@ async function startBrowser(
   let running = ctx.runtime.running(id);
   if (!running) {
     if (ctx.runtime.condition(id) === B.ENV_QUEUED) throw refuse(M.startQueued, { id });
-    const result = await ctx.runtime.start(compatLaunchPlan(ctx, record, options, args));
+    // The run lease and a newer cloud copy first (domain/sync.ts); its failure is the answer.
+    await ctx.sync.beforeStart(id);
+    const current = ctx.envs.visible(login.account, id)?.record ?? record;
+    const result = await ctx.runtime.start(compatLaunchPlan(ctx, current, options, args));
+    if (!result.running) await ctx.sync.release(id);
     running = result.running ?? ctx.runtime.running(id);
     if (!running) {
       const entry = BrowserCodes.get(result.status);
@@ -331,10 +338,6 @@ async function activeOf(ctx: ServiceContext, login: Login, id: string) {
   return running
     ? { status: 'Active', ...(await endpointsOf(running)) }
     : { status: 'Inactive', ...NO_ENDPOINTS };
-}
-
-function refuseCdpMask(value: 0 | 1 | undefined, field: string): void {
-  if (value === 1) throw notSupported(field, M.noCdpMask);
 }
 
 function refuseDeviceScale(value: string | undefined, field: string): void {
@@ -575,7 +578,6 @@ const ok = (data: unknown, msg: string = ADSPOWER_SUCCESS.lower) => ({ code: 0, 
 
 function handlers(ctx: ServiceContext): Record<string, Handler> {
   const v1Start: Handler = async ({ input, login }) => {
-    refuseCdpMask(input.cdp_mask as 0 | 1 | undefined, 'cdp_mask');
     refuseDeviceScale(input.device_scale as string | undefined, 'device_scale');
     if (input.new_first_tab === 1) throw valueNotSupported('new_first_tab', 1, '0');
     const id = profileId('user_id', 'serial_number', input);
@@ -590,11 +592,11 @@ function handlers(ctx: ServiceContext): Record<string, Handler> {
       checkPage: input.ip_tab as 0 | 1 | undefined,
       passwordSaving: input.enable_password_saving as 0 | 1 | undefined,
       clearCacheAfterClosing: input.clear_cache_after_closing as 0 | 1 | undefined,
+      cdpMask: input.cdp_mask as 0 | 1 | undefined,
     });
     return ok(data);
   };
   const v2Start: Handler = async ({ input, login }) => {
-    refuseCdpMask(input.cdp_mask as 0 | 1 | undefined, 'cdp_mask');
     refuseDeviceScale(input.device_scale as string | undefined, 'device_scale');
     const id = profileId('profile_id', 'profile_no', input);
     const detection = (input.proxy_detection ?? input.ip_tab) as 0 | 1 | undefined;
@@ -606,6 +608,7 @@ function handlers(ctx: ServiceContext): Record<string, Handler> {
       checkPage: detection,
       passwordSaving: input.password_saving as 0 | 1 | undefined,
       clearCacheAfterClosing: input.delete_cache as 0 | 1 | undefined,
+      cdpMask: input.cdp_mask as 0 | 1 | undefined,
     });
     return { code: 0, msg: ADSPOWER_SUCCESS.lower, data };
   };

@@ -42,6 +42,8 @@ const EXPORT_RULES: Partial<Record<CookieFileRule, Localized>> = {
   exists: localApiMessages.cookieExportExists,
   notFile: localApiMessages.cookieExportNotRegularFile,
   unwritable: localApiMessages.cookieFileUnwritable,
+  noSpace: localApiMessages.cookieExportNoSpace,
+  readOnly: localApiMessages.cookieExportReadOnly,
 };
 
 export function cookieRoutes(app: FastifyInstance, ctx: ServiceContext): void {

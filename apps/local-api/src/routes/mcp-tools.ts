@@ -273,9 +273,13 @@ export const TOOLS: readonly Tool[] = [
       }
       const { launchHeadless, launchArgs } = record.settings;
       const headless = args.headless ?? launchHeadless === 1;
+      // The run lease and a newer cloud copy first (domain/sync.ts); its failure is the answer.
+      await ctx.sync.beforeStart(record.id);
+      const current = ctx.envs.visible(call.login.account, record.id)?.record ?? record;
       const result = await ctx.runtime.start(
-        launchPlan(ctx, record, { headless, args: launchArgs }),
+        launchPlan(ctx, current, { headless, args: launchArgs }),
       );
+      if (!result.running) await ctx.sync.release(record.id);
       if (result.status !== B.SUCCESS && result.status !== B.ENV_RUNNING) {
         const entry = BrowserCodes.get(result.status);
         const reason = result.reason ? `: ${result.reason}` : '';

@@ -134,6 +134,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       receivedFrom: body.Session_Recv_Account,
       sent: body.Session_Sent === 1,
       sentTo: body.Session_Sent_Account,
+      owner: body.Session_Owner,
       userAgent: body.Session_User_Agent,
       proxyIp: body.Proxy_Ip,
       proxyType: body.Proxy_Type,
@@ -290,12 +291,31 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     return v1(request, localApiMessages.proxyUpdateSuccess, { Session_Id: record.id });
   });
 
-  post(app, ctx, '/api/v1/session/share', ({ body, request, login }) => {
+  // Shares go through the cloud (domain/sync.ts): an unknown account, oneself or an environment
+  // one does not manage fail there; the receiver's machines pull it.
+  post(app, ctx, '/api/v1/session/share', async ({ body, request, login }) => {
     const { record } = resolve(ctx.envs, login.account, body.Session_ID, 'write');
     const to = body.Share_Username.trim();
-    if (to === login.account) throw fail(UNKNOWN_EXCEPTION, localApiMessages.shareToSelf);
+    if (to === login.account || to === record.owner) {
+      throw fail(UNKNOWN_EXCEPTION, localApiMessages.shareToSelf);
+    }
+    await ctx.sync.share(record.id, to);
     ctx.envs.share(record.id, to);
     return v1(request, localApiMessages.shareSuccess, {
+      Session_Id: record.id,
+      Share_Username: to,
+    });
+  });
+
+  post(app, ctx, '/api/v1/session/unshare', async ({ body, request, login }) => {
+    const { record } = resolve(ctx.envs, login.account, body.Session_ID, 'write');
+    const to = body.Share_Username.trim();
+    if (!ctx.envs.shares(record.id).includes(to)) {
+      throw fail(UNKNOWN_EXCEPTION, localApiMessages.unshareNotShared, { account: to });
+    }
+    await ctx.sync.unshare(record.id, to);
+    ctx.envs.unshare(record.id, to);
+    return v1(request, localApiMessages.unshareSuccess, {
       Session_Id: record.id,
       Share_Username: to,
     });

@@ -33,6 +33,7 @@ export interface WireSettings {
   StartClearCache: number;
   StartClearCookies: number;
   StartClearHistory: number;
+  Sync_Profile: number;
   Static_PublicIP: string;
   Static_PrivateIP: string;
   TimeZone: string;
@@ -82,6 +83,7 @@ export const WIRE_NAMES = {
   clearCacheOnStart: 'StartClearCache',
   clearCookiesOnStart: 'StartClearCookies',
   clearHistoryOnStart: 'StartClearHistory',
+  syncProfile: 'Sync_Profile',
   staticPublicIp: 'Static_PublicIP',
   staticPrivateIp: 'Static_PrivateIP',
   timezone: 'TimeZone',

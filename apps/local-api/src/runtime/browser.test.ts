@@ -13,6 +13,7 @@ import path from 'node:path';
 import { chromium as playwright, type Page } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { spawnLocalApi } from '@hainiao/testkit/service-process';
 import { startLocalApi } from '../cli.ts';
 import {
   browsersOf,
@@ -22,7 +23,6 @@ import {
   until,
   type BrowserService,
 } from '../test/browser.ts';
-import { call } from '../test/server.ts';
 import { chromeBrands, productBrand, secChUa } from './fingerprint.ts';
 
 const WORKER = `postMessage({ ua: navigator.userAgent, platform: navigator.platform,
@@ -490,48 +490,21 @@ describe.skipIf(!hasChromium || process.platform !== 'linux')('a killed service'
     const account = local.account;
     // Keep the store and the cloud; run the same data folder in a service of its own process.
     await local.service.stop();
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(import.meta.dirname, '..', 'cli.ts'),
-        '--port',
-        '0',
-        '--data',
-        dataDir,
-        '--cloud',
-        local.cloud.url,
-        '--return',
-        'off',
-        '--logs',
-        'off',
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const service = await spawnLocalApi({ dataDir, cloud: local.cloud.url });
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /listening on (\S+)/.exec(out);
-          if (match) resolve(match[1]!);
-        });
-        child.once('exit', () => reject(new Error(`service exited: ${out}`)));
-      });
-      const port = Number(new URL(url).port);
-      expect((await call(port, '/login', { body: JSON.stringify(account) })).json().status).toBe(0);
-      const start = await call(port, '/api/v1/browser/start', {
-        body: JSON.stringify({ Session_ID: [id], isHeadless: 1 }),
+      expect((await service.post('/login', account)).json().status).toBe(0);
+      const start = await service.post('/api/v1/browser/start', {
+        Session_ID: [id],
+        isHeadless: 1,
       });
       const item = start.json().data.listid[0];
       expect(item.status).toBe(0);
       expect(browsersOf(dataDir).length).toBeGreaterThan(0);
-      child.kill('SIGKILL');
+      await service.kill();
       // The browser's DevTools pipe closed: it quits by itself.
       await until(() => browsersOf(dataDir).length === 0, 15_000, 'the orphan browser to quit');
     } finally {
-      child.kill('SIGKILL');
+      await service.kill();
     }
     // A browser that survived anyway (simulated: one started by hand on the profile) is ended by
     // the next service, and the state files are cleaned.

@@ -58,6 +58,8 @@ export interface RunningBrowser {
 export interface LaunchPlan {
   environment: EnvironmentRecord;
   headless: boolean;
+  /** The DevTools port as Chromium speaks it, automation traces and all (Raw_DevTools 1). */
+  rawDevTools?: boolean;
   args: string[];
   /** URLs opened at start (the start pages and the auto-open list), in order. */
   startPages: string[];
@@ -67,6 +69,8 @@ export interface LaunchPlan {
   script?: { scriptId: string; name: string; source: string };
   /** Stores the browser's cookies (settings.saveCookiesOnExit). */
   saveCookies(cookies: StoredCookie[]): void;
+  /** Called once the browser has ended, however it ended (after its cookies were saved). */
+  onEnded?: () => void;
 }
 
 /** A per-environment result: 0 or a BrowserCodes code. */

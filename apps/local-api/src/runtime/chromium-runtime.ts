@@ -131,6 +131,7 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
     if (entry.plan.environment.settings.clearOnExit === 1) {
       removePaths(path.join(sessionsDir, id, 'profile'), BROWSING_DATA_PATHS);
     }
+    entry.plan.onEnded?.();
   }
 
   const saveCookies = (entry: Running) =>
@@ -206,7 +207,7 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
         await Promise.all([
           // A client's Browser.close (Puppeteer's browser.close()) saves the cookies first.
           proc
-            .devToolsPort(launchTimeout, userPort, () => saveCookies(entry))
+            .devToolsPort(launchTimeout, userPort, () => saveCookies(entry), plan.rawDevTools)
             .then((port) => {
               info.cdpPort = port;
               mark('port');

@@ -129,6 +129,40 @@ const MIGRATIONS: readonly ((db: SQLite.Database) => void)[] = [
   },
   // The settings JSON in our own names (model/settings.ts) instead of the calls' spellings.
   (db) => renameSettingKeys(db, SETTING_RENAMES_4),
+  // Cloud sync (store/sync.ts): the cloud version each copy is based on, the changes waiting to
+  // upload (kept across restarts: offline work is pushed when the cloud is back), each account's
+  // pull cursor, and the team environments a team's main account sees.
+  (db) => {
+    db.exec(`
+      create table sync_state (
+        env_id text primary key,
+        version integer not null,
+        hash text not null,
+        -- The profile folder's snapshot (JSON: hash and manifest), when it travels.
+        profile text,
+        -- The cloud copy's settings part (the snapshot but its usage), which an account the
+        -- environment is shared with sends back unchanged.
+        base text
+      ) strict, without rowid;
+      create table sync_outbox (
+        env_id text primary key,
+        owner text not null,
+        deleted integer not null,
+        queued_at integer not null,
+        attempts integer not null default 0
+      ) strict, without rowid;
+      create table sync_cursor (
+        account text primary key,
+        cursor integer not null
+      ) strict, without rowid;
+      create table env_team (
+        env_id text not null references environment (id) on delete cascade,
+        account text not null,
+        primary key (env_id, account)
+      ) strict, without rowid;
+      create index env_team_account on env_team (account);
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,6 +1,7 @@
 /**
  * Environments ("sessions") in the local store, always seen through an account: an account sees
- * the environments it owns and those shared with it (../shared/spec/local-api.md §6), and changes only its own.
+ * the environments it owns and those shared with it (../shared/spec/local-api.md §6), and changes only its own
+ * — a team's main account also sees and changes its sub-accounts' (env_team, from the cloud).
  * Every read and write of the routes goes through `visible()` / `visibleMany()`.
  */
 import type SQLite from 'better-sqlite3';
@@ -141,8 +142,13 @@ export function environmentStore(db: SQLite.Database) {
   const sharedWith = db.prepare<[string, string], { n: number }>(
     'select 1 as n from env_share where env_id = ? and to_account = ?',
   );
-  const hasReceived = db.prepare<[string], { n: number }>(
-    'select 1 as n from env_share where to_account = ? limit 1',
+  const hasReceived = db.prepare<[string, string], { n: number }>(
+    `select 1 as n from env_share where to_account = ?
+     union all select 1 from env_team where account = ? limit 1`,
+  );
+  // A team's main account manages its sub-accounts' environments (pulled from the cloud).
+  const teamView = db.prepare<[string, string], { n: number }>(
+    'select 1 as n from env_team where env_id = ? and account = ?',
   );
   const insertRow = db.prepare<Omit<Row, 'seq'>>(`
     insert into environment (id, owner, name, description, group_name, system, user_agent,
@@ -234,7 +240,9 @@ export function environmentStore(db: SQLite.Database) {
   function visible(viewer: string, id: string): Visible | undefined {
     const row = byId.get(id);
     if (!row) return undefined;
-    if (row.owner === viewer) return { record: toRecord(row, load), owned: true };
+    if (row.owner === viewer || teamView.get(id, viewer)) {
+      return { record: toRecord(row, load), owned: true };
+    }
     if (sharedWith.get(id, viewer)) return { record: toRecord(row, load), owned: false };
     return undefined;
   }
@@ -242,8 +250,9 @@ export function environmentStore(db: SQLite.Database) {
   /** The scope of one account: its own environments, and those shared with it if any. */
   function scope(viewer: string, params: Record<string, unknown>): string {
     params.me = viewer;
-    return hasReceived.get(viewer)
-      ? '(e.owner = @me or e.id in (select env_id from env_share where to_account = @me))'
+    return hasReceived.get(viewer, viewer)
+      ? `(e.owner = @me or e.id in (select env_id from env_share where to_account = @me)
+          or e.id in (select env_id from env_team where account = @me))`
       : 'e.owner = @me';
   }
 
@@ -260,8 +269,9 @@ export function environmentStore(db: SQLite.Database) {
     visibleMany(viewer: string, ids: readonly string[]): Map<string, Visible> {
       const found = new Map<string, Visible>();
       for (const row of byIds.all(JSON.stringify(ids))) {
-        if (row.owner === viewer) found.set(row.id, { record: toRecord(row, load), owned: true });
-        else if (sharedWith.get(row.id, viewer)) {
+        if (row.owner === viewer || teamView.get(row.id, viewer)) {
+          found.set(row.id, { record: toRecord(row, load), owned: true });
+        } else if (sharedWith.get(row.id, viewer)) {
           found.set(row.id, { record: toRecord(row, load), owned: false });
         }
       }
@@ -353,6 +363,7 @@ export function environmentStore(db: SQLite.Database) {
       };
       like('e.name', 'name', f.name);
       equal('e.group_name', 'group', f.group);
+      equal('e.owner', 'owner', f.owner);
       range('e.created_at', 'createdFrom', '>=', f.createdFrom);
       range('e.created_at', 'createdTo', '<=', f.createdTo);
       range('e.updated_at', 'updatedFrom', '>=', f.updatedFrom);
@@ -487,10 +498,10 @@ export function environmentStore(db: SQLite.Database) {
 
     shares: (id: string) => shares.all(id).map((row) => row.to_account),
     share(id: string, toAccount: string): void {
-      db.transaction(() => {
-        insertShare.run(id, toAccount, Date.now());
-        touchRow.run(tick(), id);
-      })();
+      insertShare.run(id, toAccount, Date.now());
+    },
+    unshare(id: string, toAccount: string): void {
+      prepare('delete from env_share where env_id = ? and to_account = ?').run(id, toAccount);
     },
 
     /** Number of `owner`'s environments in group `name`. */

@@ -255,3 +255,21 @@ export async function until<T>(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * For page.evaluate: how often Chromium reads a logged Error's name — once for its own console,
+ * once more while a DevTools client has Runtime enabled (what detectors of automation read).
+ */
+export function errorNameReads(): number {
+  let reads = 0;
+  const error = new Error('probe');
+  Object.defineProperty(error, 'name', {
+    configurable: true,
+    get() {
+      reads += 1;
+      return 'Error';
+    },
+  });
+  console.debug(error);
+  return reads;
+}

@@ -106,6 +106,9 @@ const CALL_CODES: Readonly<Record<LocalApiPath, readonly CodeRef[]>> = {
   '/members': [
     main(M.LOGIN_SERVER_ERROR, { en: 'the cloud cannot be reached', zh: '无法连接云端' }),
   ],
+  '/api/v1/team/list': [
+    main(M.LOGIN_SERVER_ERROR, { en: 'the cloud cannot be reached', zh: '无法连接云端' }),
+  ],
   '/api/v1/quit': [],
   '/api/v1/session/listid': [],
   '/api/v1/session/id_container': [item(B.SESSION_NOT_FOUND)],
@@ -155,6 +158,16 @@ const CALL_CODES: Readonly<Record<LocalApiPath, readonly CodeRef[]>> = {
     notFound,
     notOwner,
     other('sharing with your own account', '分享给自己的账号'),
+    other('no account has this name', '不存在该名称的账号'),
+    other(
+      'the environment could not be uploaded to the cloud first (offline)',
+      '未能先将环境上传到云端（离线）',
+    ),
+  ],
+  '/api/v1/session/unshare': [
+    notFound,
+    notOwner,
+    other('the environment is not shared with this account', '该环境并未分享给此账号'),
   ],
   '/api/v1/session/delete': [
     main(M.DELETE_FAILED, {

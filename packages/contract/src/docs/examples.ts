@@ -99,6 +99,34 @@ export const CALL_EXAMPLES: Readonly<Record<LocalApiPath, CallExample>> = {
       extra: { account_expire_date: '2027-01-05', account_reg_date: '2026-01-05' },
     },
   },
+  '/api/v1/team/list': {
+    request: {},
+    answer: {
+      message: 'teamListSuccess',
+      data: {
+        self: S.account,
+        type: 0,
+        main: S.account,
+        quota: 2,
+        members: [
+          {
+            Account: S.account,
+            type: 0,
+            online: true,
+            account_reg_date: '2026-01-05',
+            account_expire_date: '2027-01-05',
+          },
+          {
+            Account: S.shareUsername,
+            type: 1,
+            online: false,
+            account_reg_date: '2026-01-12',
+            account_expire_date: '2027-01-05',
+          },
+        ],
+      },
+    },
+  },
   '/api/v1/quit': { request: {}, answer: { message: 'quit', data: true } },
 
   '/api/v1/session/listid': {
@@ -201,6 +229,13 @@ export const CALL_EXAMPLES: Readonly<Record<LocalApiPath, CallExample>> = {
     request: { Session_ID: S.sessionId, Share_Username: S.shareUsername },
     answer: {
       message: 'shareSuccess',
+      data: { Session_Id: S.sessionId, Share_Username: S.shareUsername },
+    },
+  },
+  '/api/v1/session/unshare': {
+    request: { Session_ID: S.sessionId, Share_Username: S.shareUsername },
+    answer: {
+      message: 'unshareSuccess',
       data: { Session_Id: S.sessionId, Share_Username: S.shareUsername },
     },
   },

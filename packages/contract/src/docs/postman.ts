@@ -20,7 +20,7 @@ export const POSTMAN_SCHEMA =
 
 /** The collection's steps: folders in run order, each with its calls in run order. */
 export const POSTMAN_FLOW: readonly { name: string; calls: readonly LocalApiPath[] }[] = [
-  { name: '1. Log in', calls: ['/login', '/members'] },
+  { name: '1. Log in', calls: ['/login', '/members', '/api/v1/team/list'] },
   { name: '2. Groups', calls: ['/api/v1/group/list', '/api/v1/group/create'] },
   {
     name: '3. Environments',
@@ -31,6 +31,7 @@ export const POSTMAN_FLOW: readonly { name: string; calls: readonly LocalApiPath
       '/api/v1/session/update',
       '/api/v1/session/adv_setting',
       '/api/v1/session/share',
+      '/api/v1/session/unshare',
       '/api/v1/session/random-user-agent',
       '/api/v1/session/export-cookie',
       '/api/v1/session/import-cookie',

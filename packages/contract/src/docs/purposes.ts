@@ -74,6 +74,23 @@ export const CALL_TEXTS: Readonly<Record<LocalApiPath, CallText>> = {
       },
     ],
   },
+  '/api/v1/team/list': {
+    title: { en: 'Team members', zh: '团队成员' },
+    purpose: {
+      en: "Answers the team of the logged-in account as the web console's Team tab shows it: the team's main account, the credential quota, and each member with its type (0 main account, 1 sub-account), whether a service is logged in as it now, and its registration and package expiry dates.",
+      zh: '按网页控制台“团队”页的方式返回当前登录账号所在的团队：团队主账号、凭证配额，以及每位成员的类型（0 主账号，1 子账号）、当前是否有服务以其身份登录、注册日期和套餐到期日期。',
+    },
+    notes: [
+      {
+        en: "A main account sees its whole team; a sub-account sees its main account and itself. An account without a team sees itself. Members' email addresses are not answered.",
+        zh: '主账号可以看到整个团队；子账号只能看到其主账号和自己。没有团队的账号只看到自己。不返回成员的邮箱地址。',
+      },
+      {
+        en: "Members are added and removed by the main account in the web console's Team tab. The environments of each member that this machine sees: listid with Session_Owner.",
+        zh: '成员由主账号在网页控制台的“团队”页添加和移除。本机可见的某位成员的环境：使用 listid 的 Session_Owner 筛选。',
+      },
+    ],
+  },
   '/api/v1/quit': {
     title: { en: 'Shut the service down', zh: '关闭服务' },
     purpose: {
@@ -103,6 +120,10 @@ export const CALL_TEXTS: Readonly<Record<LocalApiPath, CallText>> = {
       {
         en: 'Text filters match a part of the value, ignoring case. Times are local time of the machine running the service.',
         zh: '文本筛选为部分匹配且不区分大小写。时间为运行服务电脑的本地时间。',
+      },
+      {
+        en: "A team's main account also sees its sub-accounts' environments: Session_Owner narrows the list to one member's (see team/list).",
+        zh: '团队主账号还能看到其子账号的环境：Session_Owner 可将列表限定为某位成员的环境（见 team/list）。',
       },
     ],
   },
@@ -190,8 +211,15 @@ export const CALL_TEXTS: Readonly<Record<LocalApiPath, CallText>> = {
   '/api/v1/session/share': {
     title: { en: 'Share an environment', zh: '分享环境' },
     purpose: {
-      en: 'Shares one of your environments with another account, which then sees it (filter Session_Recv of listid) but cannot change it.',
-      zh: '将自己的环境分享给其他账号；对方可以看到该环境（listid 的 Session_Recv 筛选），但不能修改。',
+      en: "Shares one of your environments with another account through the cloud. It appears on that account's machines (filter Session_Recv of listid), which can start it and whose cookies and profile are saved back, but cannot change its settings, delete it or share it on.",
+      zh: '通过云端将自己的环境分享给其他账号。对方的设备上会出现该环境（listid 的 Session_Recv 筛选），对方可以启动它，其 Cookie 和浏览器资料会同步回来，但不能修改其设置、删除或再次分享。',
+    },
+  },
+  '/api/v1/session/unshare': {
+    title: { en: 'Stop sharing an environment', zh: '取消分享环境' },
+    purpose: {
+      en: "Ends a share made with session/share: the environment leaves that account's machines at their next sync.",
+      zh: '取消通过 session/share 建立的分享：该环境会在对方设备下次同步时被移除。',
     },
   },
   '/api/v1/session/delete': {

@@ -1,8 +1,10 @@
 import type { Localized } from '../i18n.ts';
+import { profileSyncMessages } from './profile-sync.ts';
 import { securityArgsMessages } from './security-args.ts';
 import { securityFilesMessages } from './security-files.ts';
 import { securityLibraryMessages } from './security-library.ts';
 import { selfCheckMessages } from './self-check.ts';
+import { syncMessages } from './sync.ts';
 
 /**
  * Success and failure messages of the local API (../shared/spec/local-api.md §4, §7, §8).
@@ -18,6 +20,7 @@ export const localApiMessages = {
   loginSuccess: { en: 'Login Success', zh: '登录成功' },
   logoutSuccess: { en: 'Logout Success', zh: '退出登录成功' },
   membersSuccess: { en: 'Members Return Success', zh: '成员信息获取成功' },
+  teamListSuccess: { en: 'Team Return Success', zh: '团队信息获取成功' },
 
   // --- Environments (§7 "Environments") ---
   sessionCreateSuccess: { en: 'Session Create Success', zh: '环境创建成功' },
@@ -144,6 +147,8 @@ export const localApiMessages = {
     en: 'Proxy detection failed: {reason}',
     zh: '代理检测失败：{reason}',
   },
+  /** The environment manager's Check proxy (routes/manager.ts), nothing saved. */
+  proxyCheckPassed: { en: 'Proxy check passed', zh: '代理检测通过' },
   userAgentMismatch: {
     en: 'User agent is invalid: it must be a Chrome user agent of the system {system}',
     zh: 'User-Agent 无效：必须是系统 {system} 上的 Chrome User-Agent',
@@ -171,6 +176,14 @@ export const localApiMessages = {
   cookieFileUnwritable: {
     en: 'Export Cookie failed: cannot write {file}',
     zh: 'Cookie 导出失败：无法写入 {file}',
+  },
+  cookieExportNoSpace: {
+    en: 'Export Cookie failed: no space left on the disk of the cookie folder to write {file}',
+    zh: 'Cookie 导出失败：Cookie 文件夹所在磁盘空间不足，无法写入 {file}',
+  },
+  cookieExportReadOnly: {
+    en: 'Export Cookie failed: the cookie folder is on a read-only disk, cannot write {file}',
+    zh: 'Cookie 导出失败：Cookie 文件夹位于只读磁盘，无法写入 {file}',
   },
   scriptNotInLibrary: {
     en: 'Script not found in the library: {id}',
@@ -249,6 +262,8 @@ export const localApiMessages = {
   ...securityFilesMessages,
   ...securityLibraryMessages,
   ...selfCheckMessages,
+  ...syncMessages,
+  ...profileSyncMessages,
 } as const satisfies Record<string, Localized>;
 
 export type LocalApiMessageKey = keyof typeof localApiMessages;

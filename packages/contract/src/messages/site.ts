@@ -132,6 +132,15 @@ export const siteMessages = {
     },
     noFile: { en: 'Please choose a file to upload', zh: '请选择要上传的文件' },
     uploadSuccess: { en: 'File uploaded', zh: '文件上传成功' },
+    // The cloud's files folder cannot take the upload (disk full, or read-only): nothing was kept.
+    storageFull: {
+      en: 'The server has no space left to store this file. Please try again later.',
+      zh: '服务器存储空间不足，暂时无法保存该文件，请稍后再试。',
+    },
+    storageUnwritable: {
+      en: 'The server cannot store files at the moment. Please try again later.',
+      zh: '服务器暂时无法保存文件，请稍后再试。',
+    },
     typeNotFound: { en: 'This ticket type does not exist', zh: '该工单类型不存在' },
     cannotResolve: {
       en: 'Only a ticket pending reply or in progress can be marked as resolved',
@@ -216,6 +225,38 @@ export const siteMessages = {
     },
     forbidden: { en: 'You do not have access to this', zh: '您无权访问该内容' },
     notFound: { en: 'The requested item does not exist', zh: '请求的内容不存在' },
+  },
+
+  /** The console's Team tab and the team calls (issue 13 "Teams"; schemas/cloud/team.ts). */
+  team: {
+    mainOnly: {
+      en: "Only the team's main account can add or remove team members",
+      zh: '只有团队主账号可以添加或移除团队成员',
+    },
+    memberNotFound: {
+      en: 'This account is not a sub-account of your team',
+      zh: '该账号不是您团队的子账号',
+    },
+    teamFull: {
+      en: 'Your team already has the maximum of {max} members',
+      zh: '您的团队成员已达上限（{max} 个）',
+    },
+    accountRemoved: {
+      en: "This account was removed from its team by the team's main account",
+      zh: '该账号已被团队主账号移出团队',
+    },
+    quotaReached: {
+      en: 'Your team already holds {max} API credentials: one per team member, main account included. Only the main account applies; adding a team member raises the quota.',
+      zh: '您的团队已持有 {max} 个 API：每位团队成员（含主账号）一个。只有主账号可以申请；添加团队成员可提高上限。',
+    },
+    memberAdded: { en: 'Sub-account created', zh: '子账号已创建' },
+    memberRemoved: { en: 'Sub-account removed', zh: '子账号已移除' },
+    fetchFailed: {
+      en: 'Failed to load your team. Please try again later.',
+      zh: '获取团队成员失败，请稍后重试。',
+    },
+    addFailed: { en: 'Failed to create the sub-account', zh: '创建子账号失败' },
+    removeFailed: { en: 'Failed to remove the sub-account', zh: '移除子账号失败' },
   },
 
   /** Shared by every screen and every cloud answer. */

@@ -17,6 +17,8 @@ import {
 const SPEC_LOCAL_PATHS = [
   '/login',
   '/members',
+  // Not in the spec: the logged-in account's team (issue 17).
+  '/api/v1/team/list',
   '/api/v1/quit',
   ...[
     'listid',
@@ -26,6 +28,8 @@ const SPEC_LOCAL_PATHS = [
     'adv_setting',
     'proxy/update',
     'share',
+    // Not in the spec: ends a share (issue 13).
+    'unshare',
     'delete',
     'import-cookie',
     'export-cookie',
@@ -74,17 +78,34 @@ const SPEC_CLOUD_CALLS = [
   'signout',
   // Not in the spec: "sign out everywhere" in the console (README, Security).
   'signoutall',
+  // Not in the spec: the console's Team tab (issue 13 "Teams").
+  'teamlist',
+  'teamadd',
+  'teamremove',
   'apilogin',
   'apiheartbeat',
   'apilogout',
   'members',
+  // Not in the spec: the team of the lease's account (issue 17, the manager's Team page).
+  'envteam',
   'pluginlist',
   'scriptlist',
+  // Not in the spec: environment sync, share and run leases (issue 13).
+  'envpush',
+  'envpull',
+  'envshare',
+  'envunshare',
+  'envlease',
+  'envrelease',
   // Not in the spec: the staff console (../shared/DESIGN.md "Tickets").
   'staff/workorderlist',
   'staff/typelist',
   'staff/typesave',
   'staff/typedelete',
+  // Not in the spec: profile snapshots as content-addressed chunks (issue 13).
+  'chunkmissing',
+  'chunkput',
+  'chunkget',
 ].map((name) => `/api/hainiao/${name}`);
 
 /** The object schemas behind a body (through pipes, refinements and unions). */
@@ -99,7 +120,8 @@ describe('LOCAL_API_ROUTES', () => {
   const paths = LOCAL_API_ROUTES.map((r) => r.path);
 
   test('every path of the spec, once, and nothing else', () => {
-    expect(LOCAL_API_ROUTES).toHaveLength(37);
+    // The spec's 37, session/unshare (issue 13) and team/list (issue 17).
+    expect(LOCAL_API_ROUTES).toHaveLength(39);
     expect(new Set(paths).size).toBe(paths.length);
     expect([...paths].sort()).toEqual([...SPEC_LOCAL_PATHS].sort());
   });
@@ -165,8 +187,18 @@ describe('CLOUD_CALLS', () => {
       '/api/hainiao/apiheartbeat',
       '/api/hainiao/apilogout',
       '/api/hainiao/members',
+      '/api/hainiao/envteam',
       '/api/hainiao/pluginlist',
       '/api/hainiao/scriptlist',
+      '/api/hainiao/envpush',
+      '/api/hainiao/envpull',
+      '/api/hainiao/envshare',
+      '/api/hainiao/envunshare',
+      '/api/hainiao/envlease',
+      '/api/hainiao/envrelease',
+      '/api/hainiao/chunkmissing',
+      '/api/hainiao/chunkput',
+      '/api/hainiao/chunkget',
     ]);
   });
 
@@ -220,6 +252,7 @@ describe('cloud answers', () => {
       '/api/hainiao/signout',
       '/api/hainiao/apiheartbeat',
       '/api/hainiao/apilogout',
+      '/api/hainiao/envrelease',
     ]);
   });
 

@@ -69,7 +69,35 @@ import {
   ticketTypeAnswer,
   ticketUploadAnswer,
   versionAnswer,
+  envPushFields,
+  envPullFields,
+  envShareFields,
+  envLeaseFields,
+  envReleaseFields,
+  envPushAnswer,
+  envPullAnswer,
+  envShareAnswer,
+  envLeaseAnswer,
+  envReleaseAnswer,
 } from './cloud/index.ts';
+import {
+  envTeamAnswer,
+  envTeamFields,
+  teamAddAnswer,
+  teamAddFields,
+  teamListAnswer,
+  teamListFields,
+  teamRemoveAnswer,
+  teamRemoveFields,
+} from './cloud/team.ts';
+import {
+  chunkGetAnswer,
+  chunkGetFields,
+  chunkMissingAnswer,
+  chunkMissingFields,
+  chunkPutAnswer,
+  chunkPutFields,
+} from './cloud/chunks.ts';
 import {
   autoOpenAddBody,
   autoOpenDeleteBody,
@@ -106,6 +134,8 @@ import {
   sessionContainerBody,
   sessionPluginListBody,
   shareSessionBody,
+  teamListBody,
+  unshareSessionBody,
   updateSessionBody,
   updateSessionProxyBody,
 } from './local-api/index.ts';
@@ -137,6 +167,8 @@ export const LOCAL_API_ROUTES = [
   { path: '/login', area: 'login', body: loginBody, envelope: 'legacy' },
   { path: '/members', area: 'members', body: membersBody, envelope: 'legacy' },
   { path: '/api/v1/quit', area: 'service', body: quitBody, envelope: 'v1' },
+  // Not in the spec: the logged-in account's team (issue 17, the manager's Team page).
+  { path: '/api/v1/team/list', area: 'members', body: teamListBody, envelope: 'v1' },
 
   { path: '/api/v1/session/listid', area: 'session', body: listSessionIdsBody, envelope: 'v1' },
   {
@@ -160,6 +192,7 @@ export const LOCAL_API_ROUTES = [
     envelope: 'v1',
   },
   { path: '/api/v1/session/share', area: 'session', body: shareSessionBody, envelope: 'v1' },
+  { path: '/api/v1/session/unshare', area: 'session', body: unshareSessionBody, envelope: 'v1' },
   { path: '/api/v1/session/delete', area: 'session', body: deleteSessionBody, envelope: 'v1' },
   {
     path: '/api/v1/session/import-cookie',
@@ -433,6 +466,20 @@ export const CLOUD_CALLS = [
     fields: signoutAllFields,
     answer: signoutAllAnswer,
   },
+  // The console's Team tab (issue 13 "Teams"; schemas/cloud/team.ts).
+  {
+    path: '/api/hainiao/teamlist',
+    auth: 'session',
+    fields: teamListFields,
+    answer: teamListAnswer,
+  },
+  { path: '/api/hainiao/teamadd', auth: 'session', fields: teamAddFields, answer: teamAddAnswer },
+  {
+    path: '/api/hainiao/teamremove',
+    auth: 'session',
+    fields: teamRemoveFields,
+    answer: teamRemoveAnswer,
+  },
 
   {
     path: '/api/hainiao/apilogin',
@@ -453,6 +500,8 @@ export const CLOUD_CALLS = [
     answer: apiLogoutAnswer,
   },
   { path: '/api/hainiao/members', auth: 'lease', fields: membersFields, answer: membersAnswer },
+  // The team as teamlist answers it, for the lease's account (issue 17: the manager's Team page).
+  { path: '/api/hainiao/envteam', auth: 'lease', fields: envTeamFields, answer: envTeamAnswer },
   {
     path: '/api/hainiao/pluginlist',
     auth: 'lease',
@@ -465,6 +514,34 @@ export const CLOUD_CALLS = [
     fields: scriptLibraryFields,
     answer: scriptLibraryAnswer,
   },
+  // Environment sync, share and run leases (issue 13; schemas/cloud/sync.ts).
+  { path: '/api/hainiao/envpush', auth: 'lease', fields: envPushFields, answer: envPushAnswer },
+  { path: '/api/hainiao/envpull', auth: 'lease', fields: envPullFields, answer: envPullAnswer },
+  { path: '/api/hainiao/envshare', auth: 'lease', fields: envShareFields, answer: envShareAnswer },
+  {
+    path: '/api/hainiao/envunshare',
+    auth: 'lease',
+    fields: envShareFields,
+    answer: envShareAnswer,
+  },
+  { path: '/api/hainiao/envlease', auth: 'lease', fields: envLeaseFields, answer: envLeaseAnswer },
+  {
+    path: '/api/hainiao/envrelease',
+    auth: 'lease',
+    fields: envReleaseFields,
+    answer: envReleaseAnswer,
+  },
+  // Profile snapshots (issue 13): content-addressed chunks, read and written with the lease.
+  {
+    path: '/api/hainiao/chunkmissing',
+    auth: 'lease',
+    fields: chunkMissingFields,
+    answer: chunkMissingAnswer,
+  },
+  /** The file part (the compressed chunk) is not in the schema; the handler reads it. */
+  { path: '/api/hainiao/chunkput', auth: 'lease', fields: chunkPutFields, answer: chunkPutAnswer },
+  /** Answers the compressed chunk as application/octet-stream, not JSON, on success. */
+  { path: '/api/hainiao/chunkget', auth: 'lease', fields: chunkGetFields, answer: chunkGetAnswer },
 ] as const satisfies readonly CloudCall[];
 
 export type CloudPath = (typeof CLOUD_CALLS)[number]['path'];

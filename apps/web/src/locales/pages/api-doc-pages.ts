@@ -436,6 +436,15 @@ const en: Record<ProseSlug, ProsePage> = {
         ],
       },
       {
+        id: 'console-events',
+        title: 'My script gets no console messages or page errors',
+        blocks: [
+          {
+            p: "The DevTools port of a started environment hides automation from the sites it opens: it never turns on the protocol's `Runtime` domain in a page (a page can tell when it is on) and drops the library names Puppeteer and Playwright put in stack traces. Everything else works as usual, but console messages (`page.on('console')`) and uncaught page errors (`page.on('pageerror')`) are not reported. If you need them, start with `Raw_DevTools` 1 in [start](/api/doc/browser#browser-start) (`cdp_mask` 0 in the AdsPower-compatible calls): the port is then Chromium's own, and sites can see the automation.",
+          },
+        ],
+      },
+      {
         id: 'try-it',
         title: 'The "try it" panel cannot reach my service',
         blocks: [
@@ -1108,6 +1117,15 @@ const zh: Record<ProseSlug, ProsePage> = {
         blocks: [
           {
             p: '使用该环境启动（或状态）返回值中的端口连接 `http://127.0.0.1:<browser_CDP_Port>`；每次启动端口都会变化。使用 Puppeteer 时调用 `browser.disconnect()` 而不是 `browser.close()`，并用 stop 或 kill 结束环境以保存其 Cookie。Selenium 需要返回值中的 `webdriver` 路径（同版本的 chromedriver）。见[代码示例](/api/doc/example)。',
+          },
+        ],
+      },
+      {
+        id: 'console-events',
+        title: '脚本收不到控制台消息或页面错误',
+        blocks: [
+          {
+            p: "已启动环境的调试端口会对所打开的网站隐藏自动化痕迹：它从不在页面中开启调试协议的 `Runtime` 域（页面能察觉它是否开启），并去掉 Puppeteer 和 Playwright 写进调用栈的库名。其余功能照常可用，但不会上报控制台消息（`page.on('console')`）和页面未捕获的错误（`page.on('pageerror')`）。如果需要它们，请在[启动](/api/doc/browser#browser-start)时传 `Raw_DevTools` 为 1（AdsPower 兼容接口中传 `cdp_mask` 为 0）：此时端口就是 Chromium 原生的调试端口，网站也能察觉自动化操作。",
           },
         ],
       },

@@ -7,3 +7,6 @@ export * from './local.ts';
 export * from './ticket.ts';
 export * from './content-answers.ts';
 export * from './staff.ts';
+export * from './team.ts';
+export * from './sync.ts';
+export * from './chunks.ts';

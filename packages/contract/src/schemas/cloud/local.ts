@@ -22,7 +22,8 @@ function required(en: string, zh: string, example: string) {
     .meta({ zh, example });
 }
 
-const device = z
+/** The device id every lease call sends (also the sync calls', schemas/cloud/sync.ts). */
+export const deviceField = z
   .string({ error: INVALID })
   .min(1, { error: INVALID })
   .max(DEVICE_ID_MAX, { error: INVALID })
@@ -33,7 +34,8 @@ const device = z
     example: 'WIN-7F3A9C2E-4B1D',
   });
 
-const leaseToken = z
+/** The lease token of the local API's calls (also chunks.ts and sync.ts). */
+export const leaseTokenField = z
   .string({ error: ValidationKey.tokenRequired })
   .min(1, { error: ValidationKey.tokenRequired })
   .describe('Lease token returned by apilogin')
@@ -46,21 +48,24 @@ export const apiLoginFields = commonFields.extend({
   Account: account,
   APP_ID: required('Credential id', '凭证 ID', 'a1b2c3d4e5f6'),
   APP_KEY: required('Credential secret', '凭证密钥', '9f8e7d6c5b4a39281706f5e4d3c2b1a0'),
-  device,
+  device: deviceField,
 });
 export type ApiLoginFields = z.infer<typeof apiLoginFields>;
 
 /** POST /api/hainiao/apiheartbeat: keeps the lease alive. */
-export const apiHeartbeatFields = commonFields.extend({ token: leaseToken, device });
+export const apiHeartbeatFields = commonFields.extend({
+  token: leaseTokenField,
+  device: deviceField,
+});
 export type ApiHeartbeatFields = z.infer<typeof apiHeartbeatFields>;
 
 /** POST /api/hainiao/apilogout: ends the lease. */
-export const apiLogoutFields = commonFields.extend({ token: leaseToken, device });
+export const apiLogoutFields = commonFields.extend({ token: leaseTokenField, device: deviceField });
 export type ApiLogoutFields = z.infer<typeof apiLogoutFields>;
 
 /** POST /api/hainiao/members: membership of an account (the local /members). */
 export const membersFields = commonFields.extend({
-  token: leaseToken,
+  token: leaseTokenField,
   Account: account,
 });
 export type MembersFields = z.infer<typeof membersFields>;

@@ -49,6 +49,15 @@ export const browserStartBody = z
       .optional()
       .describe('Seconds to wait between two launches (default 0)')
       .meta({ zh: '两次启动之间等待的秒数（默认 0）', example: 2 }),
+    // Not in the spec: by default the DevTools port hides automation traces (Runtime.enable,
+    // library source URLs); 1 hands out Chromium's protocol unchanged, console events and all.
+    Raw_DevTools: optionalField(
+      flagField(
+        'Hand out the DevTools port unfiltered: console and page-error events reach the client, but sites can see the automation (default 0)',
+        '提供未经过滤的 DevTools 端口：客户端可收到控制台和页面错误事件，但网站能察觉自动化操作（默认 0）',
+        0,
+      ),
+    ),
   })
   .describe('Start environments')
   .meta({ zh: '启动环境' });

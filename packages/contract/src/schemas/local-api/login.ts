@@ -84,6 +84,16 @@ export const membersBody = z
 export type MembersBody = z.infer<typeof membersBody>;
 
 /**
+ * POST /api/v1/team/list (not in the spec; issue 17): the team of the logged-in account, as the
+ * cloud's Team tab shows it. No parameters.
+ */
+export const teamListBody = z
+  .strictObject({})
+  .describe('The team of the logged-in account')
+  .meta({ zh: '当前登录账号所在的团队' });
+export type TeamListBody = z.infer<typeof teamListBody>;
+
+/**
  * A call without parameters (/api/v1/quit, /api/v1/group/list, /api/v1/plugin/list): an empty
  * object. A request without any body is read as `{}` by the server before validation.
  */

@@ -543,6 +543,13 @@ export const advancedFlagFields = {
   StartClearCache: optionalField(flagField('Clear the cache on start', '启动时清除缓存', 0)),
   StartClearCookies: optionalField(flagField('Clear cookies on start', '启动时清除 Cookie', 0)),
   StartClearHistory: optionalField(flagField('Clear history on start', '启动时清除历史记录', 0)),
+  Sync_Profile: optionalField(
+    flagField(
+      'Upload the browser profile (local storage, IndexedDB, history, saved logins) to the cloud when the browser stops, and restore it at start on another machine of the account',
+      '浏览器关闭时将浏览器资料（本地存储、IndexedDB、历史记录、已保存的登录信息）上传到云端，并在本账号的其他设备启动时还原',
+      0,
+    ),
+  ),
 };
 
 /**
@@ -624,6 +631,14 @@ export const listSessionIdsBody = z
       .optional()
       .describe('With Session_Sent: only those shared to this account')
       .meta({ zh: '配合 Session_Sent：仅返回分享给该账号的环境', example: 'bob' }),
+    Session_Owner: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "Only environments owned by this account (a team's main account also sees its sub-accounts')",
+      )
+      .meta({ zh: '仅返回该账号拥有的环境（团队主账号还能看到其子账号的环境）', example: 'alice' }),
     Session_User_Agent: z
       .string()
       .min(1)
@@ -772,6 +787,20 @@ export const shareSessionBody = z
   .describe('Share an environment with another account')
   .meta({ zh: '将环境分享给其他账号' });
 export type ShareSessionBody = z.infer<typeof shareSessionBody>;
+
+/** POST /api/v1/session/unshare: ends a share made with session/share. */
+export const unshareSessionBody = z
+  .strictObject({
+    Session_ID: sessionId(),
+    Share_Username: z
+      .string()
+      .min(1)
+      .describe('Account the environment is shared with')
+      .meta({ zh: '当前接收分享的账号', example: 'bob' }),
+  })
+  .describe('Stop sharing an environment with an account')
+  .meta({ zh: '取消将环境分享给某个账号' });
+export type UnshareSessionBody = z.infer<typeof unshareSessionBody>;
 
 /**
  * POST /api/v1/session/delete. Session_ID (1..DELETE_MAX ids) is required unless Is_Delete_All is

@@ -1,0 +1,45 @@
+/** Providers (language, Ant Design's locale, the service's session, the running stream) and routes. */
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useEffect } from 'react';
+import { BrowserRouter } from 'react-router';
+import { LangProvider, useLang } from '../shared/lang.tsx';
+import { RunningProvider } from '../shared/running.tsx';
+import { SessionProvider } from '../shared/session.tsx';
+import { AppRoutes } from './AppRoutes.tsx';
+
+function Localized() {
+  const lang = useLang();
+  useEffect(() => {
+    dayjs.locale(lang === 'zh' ? 'zh-cn' : 'en');
+    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+    document.title = lang === 'zh' ? '海鸟 · 环境管理' : 'Hainiao · Environments';
+  }, [lang]);
+  return (
+    <ConfigProvider
+      locale={lang === 'zh' ? zhCN : enUS}
+      theme={{ token: { colorPrimary: '#0b5cff', borderRadius: 6 } }}
+    >
+      <AntApp>
+        <SessionProvider>
+          <RunningProvider>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </RunningProvider>
+        </SessionProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function App() {
+  return (
+    <LangProvider>
+      <Localized />
+    </LangProvider>
+  );
+}

@@ -1,0 +1,122 @@
+/** The frame of the signed-in pages: navigation, the account with its type and dates, sign-out. */
+import {
+  AppstoreOutlined,
+  ApiOutlined,
+  CodeOutlined,
+  DesktopOutlined,
+  LogoutOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Alert, App as AntApp, Button, Dropdown, Layout, Menu, Space, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { formatDateTime } from '../shared/format.ts';
+import { useCopy, useLang } from '../shared/lang.tsx';
+import { useRunning } from '../shared/running.tsx';
+import { useSession } from '../shared/session.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { shellCopy } from './locales.ts';
+import { PATHS } from './paths.ts';
+import './shell.css';
+
+export function Shell({ children }: { children: ReactNode }) {
+  const t = useCopy(shellCopy);
+  const lang = useLang();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { state, membership, signOut } = useSession();
+  const stream = useRunning();
+  const { modal } = AntApp.useApp();
+
+  const items = [
+    { key: PATHS.environments, icon: <DesktopOutlined />, label: t.environments },
+    { key: PATHS.groups, icon: <AppstoreOutlined />, label: t.groups },
+    { key: PATHS.scripts, icon: <CodeOutlined />, label: t.scripts },
+    { key: PATHS.plugins, icon: <ApiOutlined />, label: t.plugins },
+    { key: PATHS.team, icon: <TeamOutlined />, label: t.team },
+  ];
+
+  const confirmSignOut = () =>
+    modal.confirm({
+      title: t.signOutTitle,
+      content: t.signOutBody,
+      okText: t.signOutOk,
+      cancelText: t.cancel,
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        await signOut();
+        void navigate(PATHS.signIn);
+      },
+    });
+
+  const account = state?.account ?? '';
+  return (
+    <Layout className="shell">
+      <Layout.Header className="shell__header">
+        <div className="shell__brand">
+          <img src="/favicon.svg" alt="" width={24} height={24} />
+          <span>{t.brand}</span>
+        </div>
+        <Menu
+          className="shell__nav"
+          mode="horizontal"
+          selectedKeys={[location.pathname]}
+          items={items}
+          onClick={({ key }) => void navigate(key)}
+        />
+        <Space size="middle" className="shell__tools">
+          <LanguageSwitch />
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                {
+                  key: 'info',
+                  disabled: true,
+                  label: (
+                    <div className="shell__account-info">
+                      <Typography.Text strong>{account}</Typography.Text>
+                      {membership && (
+                        <>
+                          <div>
+                            <Tag color={membership.type === 0 ? 'blue' : 'purple'}>
+                              {membership.type === 0 ? t.mainAccount : t.subAccount}
+                            </Tag>
+                          </div>
+                          <div>
+                            {t.registered}: {formatDateTime(membership.registered, lang)}
+                          </div>
+                          <div>
+                            {t.expires}: {formatDateTime(membership.expires, lang)}
+                          </div>
+                        </>
+                      )}
+                    </div>
+                  ),
+                },
+                { type: 'divider' },
+                {
+                  key: 'sign-out',
+                  icon: <LogoutOutlined />,
+                  label: t.signOut,
+                  onClick: () => {
+                    confirmSignOut();
+                  },
+                },
+              ],
+            }}
+          >
+            <Button icon={<UserOutlined />} data-testid="account-menu">
+              {account}
+            </Button>
+          </Dropdown>
+        </Space>
+      </Layout.Header>
+      {!stream.connected && (
+        <Alert type="warning" banner title={t.offline} className="shell__offline" />
+      )}
+      <Layout.Content className="shell__content">{children}</Layout.Content>
+    </Layout>
+  );
+}

@@ -1,0 +1,313 @@
+/** Create N environments from one template (group, system, proxy, name prefix), paced to the service's budget. */
+import {
+  Button,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  Switch,
+  Typography,
+} from 'antd';
+import {
+  createSessionBody,
+  format,
+  isMobileSystem,
+  NO_PROXY,
+  proxyFields,
+  SYSTEMS,
+} from '@hainiao/contract';
+import { useEffect, useRef, useState } from 'react';
+import { call } from '../../shared/api.ts';
+import { useGroups } from '../../shared/groups.ts';
+import { useCopy, useLang } from '../../shared/lang.tsx';
+import { proxyTypeOptions } from '../environment-form/proxy-type-options.ts';
+import { bodyProblems, schemaRule } from '../environment-form/validate.ts';
+import {
+  BATCH_CREATE_MAX,
+  batchCreateBody,
+  batchName,
+  prefixMax,
+  type BatchTemplate,
+} from './batch-bodies.ts';
+import { BatchProgressView } from './BatchProgressView.tsx';
+import { batchCopy } from './locales.ts';
+import { budgetOf } from './pacer.ts';
+import { runBatch, type BatchProgress } from './run-batch.ts';
+import './batch.css';
+
+export interface BatchCreateDialogProps {
+  open: boolean;
+  onClose(): void;
+  onDone(ids: string[]): void;
+}
+
+const CREATE = '/api/v1/session/create';
+
+const INITIAL: BatchTemplate = {
+  count: 10,
+  prefix: '',
+  group: '',
+  system: '',
+  model: '',
+  proxyType: NO_PROXY,
+  host: '',
+  port: null,
+  username: '',
+  password: '',
+  checkProxy: false,
+};
+
+export function BatchCreateDialog({ open, onClose, onDone }: BatchCreateDialogProps) {
+  const copy = useCopy(batchCopy);
+  const lang = useLang();
+  const { groups } = useGroups();
+  const [form] = Form.useForm<BatchTemplate>();
+  const [progress, setProgress] = useState<BatchProgress<string>>();
+  const [running, setRunning] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const abort = useRef<AbortController | undefined>(undefined);
+  const count = (Form.useWatch('count', form) as number | null) ?? 0;
+  const prefix = (Form.useWatch('prefix', form) as string | undefined) ?? '';
+  const system = (Form.useWatch('system', form) as string | undefined) ?? '';
+  const proxyType = (Form.useWatch('proxyType', form) as string | undefined) ?? NO_PROXY;
+  const withProxy = proxyType !== NO_PROXY;
+  const budget = budgetOf(CREATE);
+
+  // Each opening starts afresh (state adjusted while rendering, not in an effect).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setProgress(undefined);
+      setStopped(false);
+      setProblem(undefined);
+    }
+  }
+
+  // Closing the dialog stops a batch that is still running.
+  useEffect(() => () => abort.current?.abort(), []);
+
+  async function start() {
+    setProblem(undefined);
+    let template: BatchTemplate;
+    try {
+      template = { ...INITIAL, ...(await form.validateFields()) };
+    } catch {
+      return;
+    }
+    // Every body of the batch is the first one's shape: the first checks them all.
+    const problems = bodyProblems(
+      createSessionBody,
+      batchCreateBody(template, template.count - 1),
+      lang,
+    );
+    if (problems.length) {
+      setProblem(problems.map((p) => `${p.field}: ${p.message}`).join('; '));
+      return;
+    }
+    const controller = new AbortController();
+    abort.current = controller;
+    setRunning(true);
+    setStopped(false);
+    const result = await runBatch({
+      total: template.count,
+      budget,
+      signal: controller.signal,
+      run: async (index) =>
+        (await call<{ Session_Id: string }>(CREATE, batchCreateBody(template, index))).Session_Id,
+      onProgress: setProgress,
+    });
+    setRunning(false);
+    setStopped(controller.signal.aborted && result.done < result.total);
+    abort.current = undefined;
+  }
+
+  // The results stay on screen until the user closes them; then the table hears of the new ones.
+  const finish = () => (progress ? onDone(progress.succeeded) : onClose());
+
+  const shown = count >= 1 ? count : 1;
+  const footer = progress
+    ? [
+        running ? (
+          <Button key="stop" danger onClick={() => abort.current?.abort()}>
+            {copy.stop}
+          </Button>
+        ) : (
+          <Button key="close" type="primary" onClick={finish}>
+            {copy.close}
+          </Button>
+        ),
+      ]
+    : [
+        <Button key="cancel" onClick={onClose}>
+          {copy.cancel}
+        </Button>,
+        <Button key="create" type="primary" onClick={start}>
+          {format(copy.createN, { count: shown })}
+        </Button>,
+      ];
+
+  return (
+    <Modal
+      open={open}
+      title={copy.batchTitle}
+      onCancel={running ? undefined : finish}
+      closable={!running}
+      mask={{ closable: !running }}
+      destroyOnHidden
+      footer={footer}
+      width={640}
+    >
+      {progress ? (
+        <BatchProgressView
+          copy={copy}
+          progress={progress}
+          running={running}
+          stopped={stopped}
+          madeLabel={format(copy.made, { count: progress.succeeded.length })}
+          describeMade={(id) => id}
+          describeFailure={(index, error) => format(copy.failureLine, { number: index + 1, error })}
+        />
+      ) : (
+        <Form form={form} layout="vertical" initialValues={INITIAL} requiredMark={false}>
+          <Typography.Paragraph type="secondary">{copy.batchIntro}</Typography.Paragraph>
+          <Row gutter={12}>
+            <Col xs={24} sm={8}>
+              <Form.Item
+                name="count"
+                label={copy.count}
+                rules={[{ required: true, message: copy.required }]}
+              >
+                <InputNumber
+                  min={1}
+                  max={BATCH_CREATE_MAX}
+                  precision={0}
+                  style={{ width: '100%' }}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={16}>
+              <Form.Item
+                name="prefix"
+                label={copy.prefix}
+                rules={[
+                  {
+                    max: prefixMax(shown),
+                    message: format(copy.prefixTooLong, { max: prefixMax(shown) }),
+                  },
+                ]}
+                extra={format(copy.namePreview, {
+                  first: batchName(prefix, 0, shown),
+                  last: batchName(prefix, shown - 1, shown),
+                })}
+              >
+                <Input placeholder={copy.prefixPlaceholder} autoComplete="off" />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Typography.Paragraph type="secondary" style={{ marginTop: -12 }}>
+            {format(copy.countHelp, { max: BATCH_CREATE_MAX, budget: budget ?? '—' })}
+          </Typography.Paragraph>
+          <Row gutter={12}>
+            <Col xs={24} sm={12}>
+              <Form.Item
+                name="group"
+                label={copy.group}
+                getValueProps={(v: unknown) => ({ value: v || undefined })}
+              >
+                <Select
+                  allowClear
+                  placeholder="default"
+                  options={groups.map((g) => ({ value: g, label: g }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item name="system" label={copy.system}>
+                <Select
+                  options={[
+                    { value: '', label: copy.hostSystem },
+                    ...SYSTEMS.map((s) => ({ value: s, label: s })),
+                  ]}
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+          {isMobileSystem(system) && (
+            <Form.Item
+              name="model"
+              label={copy.model}
+              rules={[{ required: true, whitespace: true, message: copy.required }]}
+            >
+              <Input placeholder="Pixel 7, iPhone 13 Pro…" autoComplete="off" />
+            </Form.Item>
+          )}
+          <Row gutter={12}>
+            <Col xs={24} sm={withProxy ? 8 : 24}>
+              <Form.Item name="proxyType" label={copy.proxyType}>
+                <Select virtual={false} options={proxyTypeOptions(copy.noProxy)} />
+              </Form.Item>
+            </Col>
+            {withProxy && (
+              <Col xs={16} sm={10}>
+                <Form.Item
+                  name="host"
+                  label={copy.host}
+                  rules={[
+                    { required: true, message: copy.required },
+                    schemaRule(proxyFields.Proxy_Ip, lang),
+                  ]}
+                >
+                  <Input autoComplete="off" />
+                </Form.Item>
+              </Col>
+            )}
+            {withProxy && (
+              <Col xs={8} sm={6}>
+                <Form.Item
+                  name="port"
+                  label={copy.port}
+                  rules={[
+                    { required: true, message: copy.required },
+                    schemaRule(proxyFields.Proxy_Port, lang),
+                  ]}
+                >
+                  <InputNumber controls={false} style={{ width: '100%' }} />
+                </Form.Item>
+              </Col>
+            )}
+          </Row>
+          {withProxy && (
+            <Row gutter={12}>
+              <Col xs={24} sm={12}>
+                <Form.Item name="username" label={copy.username}>
+                  <Input autoComplete="off" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item name="password" label={copy.password}>
+                  <Input.Password autoComplete="new-password" />
+                </Form.Item>
+              </Col>
+            </Row>
+          )}
+          {withProxy && (
+            <Form.Item
+              name="checkProxy"
+              label={copy.checkProxy}
+              extra={copy.checkProxyHelp}
+              valuePropName="checked"
+            >
+              <Switch />
+            </Form.Item>
+          )}
+          {problem && <Typography.Text type="danger">{problem}</Typography.Text>}
+        </Form>
+      )}
+    </Modal>
+  );
+}

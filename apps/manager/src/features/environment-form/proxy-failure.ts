@@ -1,0 +1,74 @@
+/**
+ * Calls that may check a proxy (create, proxy/update). A refused proxy (-105) answers libcurl's
+ * code in its data (`Proxy_Check_Code`, `Proxy_Check_Name`), whose meaning the contract's CURLE
+ * table gives in both languages. `call()` of shared/api.ts keeps only the code and message of a
+ * failure, so these two calls read the envelope here and throw a ProxyCheckFailure (an ApiError).
+ */
+import { CurlCodes, SessionCodes } from '@hainiao/contract';
+import { ApiError, UNREACHABLE } from '../../shared/api.ts';
+import { currentLang, type UiLang } from '../../shared/lang-store.ts';
+
+export class ProxyCheckFailure extends ApiError {
+  constructor(
+    message: string,
+    readonly curlCode: number,
+    readonly curlName: string,
+  ) {
+    super(SessionCodes.code.PROXY_CHECK_FAILED, message);
+    this.name = 'ProxyCheckFailure';
+  }
+}
+
+/** "CURLE_PROXY (97): Proxy handshake error." in the UI's language. */
+export function curlMeaning(code: number, lang: UiLang): string {
+  const entry = CurlCodes.get(code);
+  if (!entry) return String(code);
+  return `${entry.name} (${code}): ${entry[lang]}`;
+}
+
+interface Envelope {
+  code?: number;
+  message?: string;
+  data?: unknown;
+}
+
+const unreachable = {
+  en: 'The local service did not answer. Is it still running?',
+  zh: '本地服务没有响应，请确认它仍在运行。',
+};
+
+/** The failure an answer stands for: a ProxyCheckFailure for -105 with curl's code, else an ApiError. */
+export function failureOf(answer: Envelope, lang: UiLang): ApiError {
+  const code = answer.code ?? UNREACHABLE;
+  const message = answer.message ?? unreachable[lang];
+  const data = answer.data as { Proxy_Check_Code?: unknown; Proxy_Check_Name?: unknown } | null;
+  if (code === SessionCodes.code.PROXY_CHECK_FAILED && typeof data?.Proxy_Check_Code === 'number') {
+    return new ProxyCheckFailure(
+      message,
+      data.Proxy_Check_Code,
+      String(data.Proxy_Check_Name ?? ''),
+    );
+  }
+  return new ApiError(code, message);
+}
+
+/** POSTs a create or proxy/update body (same origin, the UI's language); resolves to `data`. */
+export async function callCheckingProxy<T>(path: string, body: object): Promise<T> {
+  const lang = currentLang();
+  let answer: Envelope;
+  try {
+    const response = await fetch(path, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Accept-Language': lang === 'zh' ? 'zh-CN,zh;q=0.9' : 'en',
+      },
+      body: JSON.stringify(body),
+    });
+    answer = (await response.json()) as Envelope;
+  } catch {
+    throw new ApiError(UNREACHABLE, unreachable[lang]);
+  }
+  if (answer.code !== 0) throw failureOf(answer, lang);
+  return answer.data as T;
+}

@@ -1,0 +1,728 @@
+/**
+ * The environments table: every listid filter, sorting, pagination (50 by default, up to 500),
+ * multi-select, start/stop/force-quit one or many with the running information at hand, delete
+ * with confirmation, sharing, live running state from the event stream, keyboard navigation and
+ * remembered columns. Environments shared with the account are marked and keep their owner's
+ * settings: no edit, cookie import, share or delete of them here. The owner filter is also in the
+ * address (`?owner=NAME`, how the Team page links here) and shows as a removable tag.
+ */
+import {
+  DeleteOutlined,
+  DownOutlined,
+  FilterOutlined,
+  ImportOutlined,
+  InfoCircleOutlined,
+  MoreOutlined,
+  PlayCircleOutlined,
+  PlusOutlined,
+  PoweroffOutlined,
+  ReloadOutlined,
+  SettingOutlined,
+  ShareAltOutlined,
+} from '@ant-design/icons';
+import { LIST_NUM_DEFAULT, LIST_NUM_MAX } from '@hainiao/contract';
+import {
+  Alert,
+  App as AntApp,
+  Badge,
+  Button,
+  Checkbox,
+  Dropdown,
+  Empty,
+  Input,
+  Popover,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type InputRef,
+  type TableColumnsType,
+} from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../shared/api.ts';
+import { call } from '../../shared/api.ts';
+import { formatDateTime } from '../../shared/format.ts';
+import { moveToGroup, useGroups } from '../../shared/groups.ts';
+import { useCopy, useLang } from '../../shared/lang.tsx';
+import { useRunning } from '../../shared/running.tsx';
+import { useSession } from '../../shared/session.tsx';
+import { remember, remembered } from '../../shared/storage.ts';
+import { errorText } from '../../shared/ui/errors.ts';
+import { conditionsOf, runBrowserAction, type BrowserAction } from './actions.ts';
+import { EnvironmentDialogs, type DialogRequest } from './EnvironmentDialogs.tsx';
+import { FiltersDrawer } from './FiltersDrawer.tsx';
+import { envCopy, fill } from './locales.ts';
+import {
+  activeFilterCount,
+  NO_FILTERS,
+  OWNER_PARAM,
+  type EnvironmentRow,
+  type Filters,
+} from './model.ts';
+import { RunningInfo } from './RunningInfo.tsx';
+import { StateTag } from './StateTag.tsx';
+import { useEnvironments } from './useEnvironments.ts';
+import './environments.css';
+
+const PAGE_SIZES = [LIST_NUM_DEFAULT, 100, 200, LIST_NUM_MAX];
+const COLUMN_KEYS = ['group', 'system', 'proxy', 'comment', 'state', 'created', 'updated'] as const;
+type ColumnKey = (typeof COLUMN_KEYS)[number];
+const isColumnList = (value: unknown): value is ColumnKey[] =>
+  Array.isArray(value) && value.every((v) => (COLUMN_KEYS as readonly string[]).includes(v));
+const isPageSize = (value: unknown): value is number =>
+  typeof value === 'number' && PAGE_SIZES.includes(value);
+
+const byText = (a: string, b: string) => a.localeCompare(b);
+
+export default function EnvironmentsPage() {
+  const t = useCopy(envCopy);
+  const lang = useLang();
+  const { message, modal } = AntApp.useApp();
+  const stream = useRunning();
+  const { groups, reload: reloadGroups } = useGroups();
+  const account = useSession().state?.account ?? null;
+
+  const [searchParams, setSearchParams] = useSearchParams();
+  const ownerParam = searchParams.get(OWNER_PARAM)?.trim() ?? '';
+  const [filters, setFilters] = useState<Filters>(() => ({ ...NO_FILTERS, owner: ownerParam }));
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  // The address changed the owner (a link, the menu, back and forward): follow it.
+  const [seenOwner, setSeenOwner] = useState(ownerParam);
+  if (seenOwner !== ownerParam) {
+    setSeenOwner(ownerParam);
+    setFilters((current) =>
+      current.owner === ownerParam ? current : { ...current, owner: ownerParam },
+    );
+    setPage(1);
+  }
+  /** New filters from the page (panel, tag, "clear"), the owner written to the address too. */
+  const applyFilters = useCallback(
+    (next: Filters) => {
+      setFilters(next);
+      setPage(1);
+      const owner = next.owner.trim();
+      if (owner === ownerParam) return;
+      setSearchParams(
+        (current) => {
+          const params = new URLSearchParams(current);
+          if (owner) params.set(OWNER_PARAM, owner);
+          else params.delete(OWNER_PARAM);
+          return params;
+        },
+        { replace: true },
+      );
+    },
+    [ownerParam, setSearchParams],
+  );
+  const [pageSize, setPageSize] = useState(() =>
+    remembered('pageSize', LIST_NUM_DEFAULT, isPageSize),
+  );
+  const [visible, setVisible] = useState<ColumnKey[]>(() =>
+    remembered('columns', [...COLUMN_KEYS], isColumnList),
+  );
+  const [selected, setSelected] = useState<string[]>([]);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const [conditions, setConditions] = useState<ReadonlyMap<string, number>>(new Map());
+  const [focused, setFocused] = useState(0);
+  const [dialog, setDialog] = useState<DialogRequest>();
+  const searchRef = useRef<InputRef>(null);
+  const tableRef = useRef<HTMLDivElement>(null);
+
+  const runningIds = useMemo(() => new Set(stream.running.keys()), [stream.running]);
+  const list = useEnvironments(filters, page, pageSize, runningIds);
+  const { rows, reload } = list;
+
+  // Why a stopped environment is not running (exited, proxy failed, queued): browser/status is
+  // not rate-limited, and is asked again whenever the running set changes.
+  useEffect(() => {
+    let live = true;
+    const ids = rows.map((row) => row.Session_ID);
+    if (!ids.length) return;
+    conditionsOf(ids)
+      .then((found) => live && setConditions(found))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [rows, stream.running]);
+
+  // The search box filters by name as the user types (debounced: listid is rate-limited).
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setFilters((current) => (current.name === search ? current : { ...current, name: search }));
+      setPage(1);
+    }, 400);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  // "/" focuses the search box from anywhere on the page.
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (event.key !== '/' || target?.closest('input, textarea, [contenteditable="true"]')) return;
+      event.preventDefault();
+      searchRef.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const rowById = useMemo(() => new Map(rows.map((row) => [row.Session_ID, row])), [rows]);
+  const nameOf = useCallback((id: string) => rowById.get(id)?.Session_Name || id, [rowById]);
+
+  const act = useCallback(
+    async (action: BrowserAction, ids: string[]) => {
+      if (!ids.length) return;
+      setBusy((current) => new Set([...current, ...ids]));
+      try {
+        const outcome = await runBrowserAction(action, ids, lang);
+        const doneText = { start: t.startDone, stop: t.stopDone, kill: t.killDone }[action];
+        if (outcome.done.length)
+          void message.success(fill(doneText, { count: outcome.done.length }));
+        for (const failure of outcome.failed) {
+          void message.error(
+            fill(t.partFailed, { name: nameOf(failure.id), reason: failure.reason }),
+            6,
+          );
+        }
+      } catch (error) {
+        void message.error(errorText(error));
+      } finally {
+        setBusy((current) => new Set([...current].filter((id) => !ids.includes(id))));
+      }
+    },
+    [lang, message, nameOf, t],
+  );
+
+  const confirmDelete = useCallback(
+    (ids: string[]) => {
+      if (!ids.length) return;
+      if (ids.some((id) => runningIds.has(id))) {
+        void message.warning(t.deleteRunning);
+        return;
+      }
+      modal.confirm({
+        title:
+          ids.length === 1
+            ? fill(t.deleteOne, { name: nameOf(ids[0] ?? '') })
+            : fill(t.deleteTitle, { count: ids.length }),
+        content: t.deleteBody,
+        okText: t.deleteOk,
+        cancelText: t.cancel,
+        okButtonProps: { danger: true },
+        onOk: async () => {
+          try {
+            await call('/api/v1/session/delete', { Session_ID: ids });
+            void message.success(fill(t.deleted, { count: ids.length }));
+          } catch (error) {
+            // -13: some were deleted, some not (running, or someone else's).
+            void message.error(
+              error instanceof ApiError && error.code === -13
+                ? fill(t.deleteFailed, { count: ids.length })
+                : errorText(error),
+            );
+          }
+          setSelected((current) => current.filter((id) => !ids.includes(id)));
+          reload();
+        },
+      });
+    },
+    [message, modal, nameOf, reload, runningIds, t],
+  );
+
+  const askMove = useCallback(
+    (ids: string[]) => {
+      let target: string | undefined;
+      // OK stays disabled until a group is chosen: nothing to refuse, no error to surface.
+      const dialog = modal.confirm({
+        title: fill(t.moveTitle, { count: ids.length }),
+        icon: null,
+        content: (
+          <Select
+            style={{ width: '100%', marginTop: 8 }}
+            placeholder={t.moveTarget}
+            aria-label={t.moveTarget}
+            options={groups.map((g) => ({ value: g, label: g }))}
+            onChange={(value: string) => {
+              target = value;
+              dialog.update({ okButtonProps: { disabled: false } });
+            }}
+          />
+        ),
+        okText: t.moveOk,
+        okButtonProps: { disabled: true },
+        cancelText: t.cancel,
+        onOk: async () => {
+          if (!target) return;
+          const chosen = target;
+          try {
+            await moveToGroup(
+              ids.map((id) => rowById.get(id)).filter((row): row is EnvironmentRow => Boolean(row)),
+              chosen,
+            );
+            void message.success(fill(t.moved, { count: ids.length, group: chosen }));
+            reload();
+          } catch (error) {
+            void message.error(errorText(error));
+          }
+        },
+      });
+    },
+    [groups, message, modal, reload, rowById, t],
+  );
+
+  /** The Share dialog for `ids`; those shared with the account are left out (and counted). */
+  const askShare = (ids: string[]) => {
+    const received = ids.filter((id) => rowById.get(id)?.Session_Recv === 1);
+    const targets = ids
+      .filter((id) => !received.includes(id))
+      .map((id) => ({ id, name: rowById.get(id)?.Session_Name ?? '' }));
+    if (!targets.length) {
+      void message.warning(t.shareOnlyOwn);
+      return;
+    }
+    setDialog({ kind: 'share', targets, leftOut: received.length });
+  };
+
+  const toggle = (id: string) =>
+    setSelected((current) =>
+      current.includes(id) ? current.filter((x) => x !== id) : [...current, id],
+    );
+
+  const rowMenu = (row: EnvironmentRow) => {
+    const running = runningIds.has(row.Session_ID);
+    // Shared with the account: its settings are the owner's (the cloud refuses other changes).
+    const received = row.Session_Recv === 1;
+    const items = [
+      { key: 'edit', label: t.edit, disabled: received },
+      { key: 'kill', label: t.kill, disabled: !running },
+      { key: 'share', label: t.share, disabled: received },
+      { type: 'divider' as const },
+      { key: 'import', label: t.importCookies, disabled: received },
+      { key: 'export', label: t.exportCookies },
+      { type: 'divider' as const },
+      { key: 'delete', label: t.remove, danger: true, disabled: running || received },
+    ];
+    return {
+      items: received
+        ? [
+            {
+              key: 'shared-note',
+              type: 'group' as const,
+              label: (
+                <span className="env-menu__note">
+                  {fill(t.sharedNote, { owner: row.Session_Owner })}
+                </span>
+              ),
+              children: items,
+            },
+          ]
+        : items,
+      onClick: ({ key }: { key: string }) => {
+        if (key === 'kill') void act('kill', [row.Session_ID]);
+        else if (key === 'share') askShare([row.Session_ID]);
+        else if (key === 'delete') confirmDelete([row.Session_ID]);
+        else if (key === 'edit') setDialog({ kind: 'edit', id: row.Session_ID });
+        else if (key === 'import') setDialog({ kind: 'cookies', id: row.Session_ID });
+        else if (key === 'export') setDialog({ kind: 'export', id: row.Session_ID });
+      },
+    };
+  };
+
+  const columns: TableColumnsType<EnvironmentRow> = [
+    {
+      key: 'name',
+      title: t.name,
+      dataIndex: 'Session_Name',
+      sorter: (a, b) => byText(a.Session_Name, b.Session_Name),
+      render: (name: string, row) => (
+        <Space orientation="vertical" size={0}>
+          <Typography.Text strong>{name || row.Session_ID.slice(0, 8)}</Typography.Text>
+          <Typography.Text type="secondary" className="env-table__id">
+            {row.Session_ID}
+          </Typography.Text>
+          {row.Session_Recv === 1 && (
+            <Tooltip title={fill(t.sharedNote, { owner: row.Session_Owner })}>
+              <Tag color="purple" data-testid="shared-with-me">
+                {t.sharedWithMe} · {row.Session_Owner}
+              </Tag>
+            </Tooltip>
+          )}
+          {row.Session_Recv !== 1 &&
+            account &&
+            row.Session_Owner &&
+            row.Session_Owner !== account && (
+              // A team main account sees its sub-accounts' environments.
+              <Tag color="blue">{fill(t.teamOwner, { owner: row.Session_Owner })}</Tag>
+            )}
+        </Space>
+      ),
+    },
+    {
+      key: 'group',
+      title: t.group,
+      dataIndex: 'Group_Name',
+      sorter: (a, b) => byText(a.Group_Name, b.Group_Name),
+    },
+    {
+      key: 'system',
+      title: t.system,
+      dataIndex: 'SystemOS',
+      sorter: (a, b) => byText(a.SystemOS, b.SystemOS),
+    },
+    {
+      key: 'proxy',
+      title: t.proxy,
+      sorter: (a, b) => byText(`${a.Proxy_Type}${a.Proxy_Ip}`, `${b.Proxy_Type}${b.Proxy_Ip}`),
+      render: (_, row) =>
+        row.Proxy_Type && row.Proxy_Type !== 'noproxy' ? (
+          <span>
+            <Tag>{row.Proxy_Type}</Tag>
+            {row.Proxy_Ip}
+          </span>
+        ) : (
+          <Typography.Text type="secondary">{t.noProxy}</Typography.Text>
+        ),
+    },
+    {
+      key: 'comment',
+      title: t.comment,
+      dataIndex: 'Session_Desc',
+      ellipsis: true,
+    },
+    {
+      key: 'state',
+      title: t.state,
+      sorter: (a, b) => Number(runningIds.has(b.Session_ID)) - Number(runningIds.has(a.Session_ID)),
+      render: (_, row) => (
+        <StateTag
+          running={runningIds.has(row.Session_ID)}
+          condition={busy.has(row.Session_ID) ? -8 : (conditions.get(row.Session_ID) ?? 0)}
+        />
+      ),
+    },
+    {
+      key: 'created',
+      title: t.created,
+      dataIndex: 'Session_CreateTime',
+      sorter: (a, b) => byText(a.Session_CreateTime, b.Session_CreateTime),
+      render: (value: string) => formatDateTime(value, lang),
+    },
+    {
+      key: 'updated',
+      title: t.updated,
+      dataIndex: 'Session_UpdateTime',
+      sorter: (a, b) => byText(a.Session_UpdateTime, b.Session_UpdateTime),
+      render: (value: string) => formatDateTime(value, lang),
+    },
+    {
+      key: 'actions',
+      title: t.actions,
+      fixed: 'right',
+      width: 190,
+      render: (_, row) => {
+        const info = stream.running.get(row.Session_ID);
+        const pending = busy.has(row.Session_ID);
+        return (
+          <Space size={4} onClick={(event) => event.stopPropagation()}>
+            {info ? (
+              <Button
+                size="small"
+                danger
+                icon={<PoweroffOutlined />}
+                loading={pending}
+                onClick={() => void act('stop', [row.Session_ID])}
+              >
+                {t.stop}
+              </Button>
+            ) : (
+              <Button
+                size="small"
+                type="primary"
+                icon={<PlayCircleOutlined />}
+                loading={pending}
+                onClick={() => void act('start', [row.Session_ID])}
+              >
+                {t.start}
+              </Button>
+            )}
+            {info && (
+              <Popover title={t.runningInfo} trigger="click" content={<RunningInfo info={info} />}>
+                <Button size="small" icon={<InfoCircleOutlined />} aria-label={t.runningInfo} />
+              </Popover>
+            )}
+            <Dropdown trigger={['click']} menu={rowMenu(row)}>
+              <Button size="small" icon={<MoreOutlined />} aria-label={t.more} />
+            </Dropdown>
+          </Space>
+        );
+      },
+    },
+  ];
+  const shown = columns.filter(
+    (column) =>
+      !(COLUMN_KEYS as readonly unknown[]).includes(column.key) ||
+      visible.includes(column.key as ColumnKey),
+  );
+
+  // Keyboard: ↑ ↓ move between rows, Space selects, Enter starts or stops.
+  const onTableKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if ((event.target as HTMLElement).closest('button, input, .ant-dropdown')) return;
+    const row = rows[focused];
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const next = Math.max(
+        0,
+        Math.min(rows.length - 1, focused + (event.key === 'ArrowDown' ? 1 : -1)),
+      );
+      setFocused(next);
+      tableRef.current?.querySelectorAll<HTMLElement>('tr.ant-table-row')[next]?.focus();
+    } else if (event.key === ' ' && row) {
+      event.preventDefault();
+      toggle(row.Session_ID);
+    } else if (event.key === 'Enter' && row) {
+      event.preventDefault();
+      void act(runningIds.has(row.Session_ID) ? 'stop' : 'start', [row.Session_ID]);
+    }
+  };
+
+  const filterCount = activeFilterCount(filters);
+  const selectedRunning = selected.filter((id) => runningIds.has(id));
+  const columnPicker = (
+    <Checkbox.Group<ColumnKey>
+      className="env-table__columns"
+      value={visible}
+      onChange={(keys) => {
+        setVisible(keys);
+        remember('columns', keys);
+      }}
+      options={COLUMN_KEYS.map((key) => ({ value: key, label: t[key] }))}
+    />
+  );
+
+  return (
+    <div className="env-page">
+      <div className="env-page__head">
+        <Typography.Title level={3} className="env-page__title">
+          {t.title}
+        </Typography.Title>
+        <Space wrap>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setDialog({ kind: 'create' })}
+          >
+            {t.create}
+          </Button>
+          <Button onClick={() => setDialog({ kind: 'batch' })}>{t.batchCreate}</Button>
+          <Tooltip title={selected.length ? t.proxyImportAssign : t.proxyImportCreate}>
+            <Button
+              icon={<ImportOutlined />}
+              onClick={() => setDialog({ kind: 'proxies', ids: selected })}
+            >
+              {t.proxyImport}
+            </Button>
+          </Tooltip>
+        </Space>
+      </div>
+
+      <div className="env-page__toolbar">
+        <Input.Search
+          ref={searchRef}
+          className="env-page__search"
+          placeholder={`${t.search}  /`}
+          aria-label={t.search}
+          allowClear
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          onSearch={(value) => {
+            setSearch(value);
+            setFilters((current) => ({ ...current, name: value }));
+            setPage(1);
+          }}
+        />
+        <Badge count={filterCount} size="small">
+          <Button icon={<FilterOutlined />} onClick={() => setFiltersOpen(true)}>
+            {t.filters}
+          </Button>
+        </Badge>
+        {filters.owner.trim() && (
+          <Tag
+            color="blue"
+            className="env-page__owner"
+            data-testid="owner-filter"
+            closable={{ 'aria-label': t.ownerFilterRemove }}
+            onClose={(event) => {
+              event.preventDefault();
+              applyFilters({ ...filters, owner: '' });
+            }}
+          >
+            {fill(t.ownerFilter, { owner: filters.owner.trim() })}
+          </Tag>
+        )}
+        <Tooltip title={t.refresh}>
+          <Button icon={<ReloadOutlined />} aria-label={t.refresh} onClick={reload} />
+        </Tooltip>
+        <Popover trigger="click" title={t.columns} content={columnPicker} placement="bottomRight">
+          <Button icon={<SettingOutlined />}>{t.columns}</Button>
+        </Popover>
+        <span className="env-page__live">
+          <Badge status={stream.connected ? 'processing' : 'default'} text={t.liveHint} />
+        </span>
+      </div>
+
+      {selected.length > 0 && (
+        <div
+          className="env-page__selection"
+          role="toolbar"
+          aria-label={fill(t.selected, { count: selected.length })}
+        >
+          <Typography.Text strong>{fill(t.selected, { count: selected.length })}</Typography.Text>
+          <Button
+            size="small"
+            type="primary"
+            icon={<PlayCircleOutlined />}
+            onClick={() => void act('start', selected)}
+          >
+            {t.start}
+          </Button>
+          <Button
+            size="small"
+            icon={<PoweroffOutlined />}
+            disabled={!selectedRunning.length}
+            onClick={() => void act('stop', selectedRunning)}
+          >
+            {t.stop}
+          </Button>
+          <Button size="small" icon={<ShareAltOutlined />} onClick={() => askShare(selected)}>
+            {t.share}
+          </Button>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'kill', label: t.kill, disabled: !selectedRunning.length },
+                { key: 'move', label: t.moveToGroup },
+                { key: 'proxies', label: t.proxyImport },
+              ],
+              onClick: ({ key }) => {
+                if (key === 'kill') void act('kill', selectedRunning);
+                else if (key === 'move') askMove(selected);
+                else if (key === 'proxies') setDialog({ kind: 'proxies', ids: selected });
+              },
+            }}
+          >
+            <Button size="small">
+              {t.more} <DownOutlined />
+            </Button>
+          </Dropdown>
+          <Button
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            onClick={() => confirmDelete(selected)}
+          >
+            {t.remove}
+          </Button>
+          <Button size="small" type="link" onClick={() => setSelected([])}>
+            {t.clearSelection}
+          </Button>
+        </div>
+      )}
+
+      {list.error && <Alert type="error" showIcon title={list.error} className="env-page__error" />}
+
+      <div ref={tableRef} onKeyDown={onTableKey}>
+        <Table<EnvironmentRow>
+          className="env-table"
+          rowKey="Session_ID"
+          size="middle"
+          loading={list.loading}
+          dataSource={rows}
+          columns={shown}
+          scroll={{ x: 1000 }}
+          rowSelection={{
+            selectedRowKeys: selected,
+            preserveSelectedRowKeys: true,
+            onChange: (keys) => setSelected(keys.map(String)),
+          }}
+          onRow={(row, index) => ({
+            tabIndex: 0,
+            'aria-selected': selected.includes(row.Session_ID),
+            onFocus: () => setFocused(index ?? 0),
+            'data-testid': `env-row-${row.Session_ID}`,
+          })}
+          locale={{
+            emptyText: (
+              <Empty
+                description={
+                  filterCount || filters.name ? (
+                    <Space orientation="vertical">
+                      <span>{t.emptyFiltered}</span>
+                      <Button
+                        size="small"
+                        onClick={() => {
+                          setSearch('');
+                          applyFilters(NO_FILTERS);
+                        }}
+                      >
+                        {t.clearFilters}
+                      </Button>
+                    </Space>
+                  ) : (
+                    <Space orientation="vertical">
+                      <Typography.Text strong>{t.emptyTitle}</Typography.Text>
+                      <span>{t.emptyBody}</span>
+                    </Space>
+                  )
+                }
+              />
+            ),
+          }}
+          pagination={{
+            current: page,
+            pageSize,
+            total: list.total,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZES,
+            showTotal: (total) => fill(t.total, { total }),
+            onChange: (next, size) => {
+              if (size !== pageSize) {
+                setPageSize(size);
+                remember('pageSize', size);
+                setPage(1);
+              } else setPage(next);
+            },
+          }}
+        />
+      </div>
+      <Typography.Text type="secondary" className="env-page__keys">
+        {t.keyboardHint}
+      </Typography.Text>
+
+      <FiltersDrawer
+        open={filtersOpen}
+        filters={filters}
+        groups={groups}
+        onClose={() => setFiltersOpen(false)}
+        onApply={(next) => {
+          applyFilters(next);
+          setFiltersOpen(false);
+        }}
+      />
+      <EnvironmentDialogs
+        request={dialog}
+        onClose={() => setDialog(undefined)}
+        onChanged={() => {
+          reload();
+          reloadGroups();
+        }}
+      />
+    </div>
+  );
+}

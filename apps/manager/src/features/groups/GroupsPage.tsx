@@ -1,0 +1,248 @@
+/** Groups: create, delete (empty ones), move environments between them, with their sizes. */
+import { DeleteOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
+import { GROUP_NAME_MAX, LIST_NUM_MAX, STATUS_QUERY_MAX } from '@hainiao/contract';
+import {
+  Alert,
+  App as AntApp,
+  Button,
+  Card,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Typography,
+} from 'antd';
+import { useEffect, useState } from 'react';
+import { call } from '../../shared/api.ts';
+import { useGroups } from '../../shared/groups.ts';
+import { useCopy } from '../../shared/lang.tsx';
+import { errorText } from '../../shared/ui/errors.ts';
+import { fill, groupsCopy } from './locales.ts';
+
+interface Brief {
+  Session_ID: string;
+  Session_Name: string;
+  Group_Name: string;
+  status: number;
+}
+
+/** The environments of a group (its first LIST_NUM_MAX), with their names. */
+async function environmentsOf(group: string): Promise<Brief[]> {
+  const { listid } = await call<{ listid: string[] }>('/api/v1/session/listid', {
+    Session_GroupName: group,
+    ListNum: LIST_NUM_MAX,
+  });
+  const found: Brief[] = [];
+  for (let i = 0; i < listid.length; i += STATUS_QUERY_MAX) {
+    const { listcontainer } = await call<{ listcontainer: Brief[] }>(
+      '/api/v1/session/id_container',
+      {
+        Session_ID: listid.slice(i, i + STATUS_QUERY_MAX),
+        Session_container_type: 2,
+      },
+    );
+    found.push(...listcontainer.filter((entry) => entry.status === 0));
+  }
+  return found;
+}
+
+export default function GroupsPage() {
+  const t = useCopy(groupsCopy);
+  const { message, modal } = AntApp.useApp();
+  const { groups, reload } = useGroups();
+  const [counts, setCounts] = useState<ReadonlyMap<string, number>>(new Map());
+  const [creating, setCreating] = useState(false);
+  const [form] = Form.useForm<{ name: string }>();
+  const [moving, setMoving] = useState<{ from: string; envs: Brief[] }>();
+  const [moveIds, setMoveIds] = useState<string[]>([]);
+  const [moveTarget, setMoveTarget] = useState<string>();
+
+  // Each group's size: one listid (ListNum 1) per group, one after the other (rate-limited).
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      for (const group of groups) {
+        const { total } = await call<{ total: number }>('/api/v1/session/listid', {
+          Session_GroupName: group,
+          ListNum: 1,
+        });
+        if (!live) return;
+        setCounts((current) => new Map(current).set(group, total));
+      }
+    })().catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [groups]);
+
+  const create = async ({ name }: { name: string }) => {
+    setCreating(true);
+    try {
+      await call('/api/v1/group/create', { Group_Name: name.trim() });
+      void message.success(fill(t.created, { name: name.trim() }));
+      form.resetFields();
+      reload();
+    } catch (error) {
+      void message.error(errorText(error));
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const remove = (name: string) =>
+    modal.confirm({
+      title: fill(t.removeTitle, { name }),
+      content: t.removeBody,
+      okText: t.removeOk,
+      cancelText: t.cancel,
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await call('/api/v1/group/del', { Group_Name: [name] });
+          void message.success(fill(t.removed, { name }));
+          reload();
+        } catch (error) {
+          void message.error(errorText(error));
+        }
+      },
+    });
+
+  const openMove = async (from: string) => {
+    try {
+      setMoveIds([]);
+      setMoveTarget(undefined);
+      setMoving({ from, envs: await environmentsOf(from) });
+    } catch (error) {
+      void message.error(errorText(error));
+    }
+  };
+
+  const move = async () => {
+    if (!moving || !moveTarget || !moveIds.length) {
+      void message.warning(t.chooseBoth);
+      return;
+    }
+    try {
+      await call('/api/v1/group/move_session', {
+        Session_ID: moveIds,
+        Orgin_Group_Name: moving.from,
+        Target_Group_Name: moveTarget,
+      });
+      void message.success(fill(t.moved, { count: moveIds.length, group: moveTarget }));
+      setMoving(undefined);
+      setCounts(new Map());
+      reload();
+    } catch (error) {
+      void message.error(errorText(error));
+    }
+  };
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <div>
+        <Typography.Title level={3}>{t.title}</Typography.Title>
+        <Typography.Paragraph type="secondary">{t.lead}</Typography.Paragraph>
+      </div>
+      <Card>
+        <Form form={form} layout="inline" onFinish={create}>
+          <Form.Item
+            name="name"
+            rules={[
+              { required: true, whitespace: true, message: t.newGroup },
+              { max: GROUP_NAME_MAX },
+            ]}
+          >
+            <Input
+              placeholder={t.newGroup}
+              aria-label={t.newGroup}
+              maxLength={GROUP_NAME_MAX}
+              style={{ width: 280 }}
+            />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={creating}>
+            {t.create}
+          </Button>
+        </Form>
+      </Card>
+      <Table<string>
+        rowKey={(name) => name}
+        dataSource={groups}
+        pagination={false}
+        columns={[
+          {
+            key: 'name',
+            title: t.name,
+            render: (_, name) => <Typography.Text strong>{name}</Typography.Text>,
+          },
+          {
+            key: 'count',
+            title: t.count,
+            render: (_, name) => counts.get(name) ?? t.unknown,
+          },
+          {
+            key: 'actions',
+            title: t.actions,
+            render: (_, name) => (
+              <Space>
+                <Button
+                  size="small"
+                  icon={<SwapOutlined />}
+                  disabled={counts.get(name) === 0}
+                  onClick={() => void openMove(name)}
+                >
+                  {t.move}
+                </Button>
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() =>
+                    counts.get(name) ? void message.warning(t.notEmpty) : remove(name)
+                  }
+                >
+                  {t.remove}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Alert type="info" showIcon title={t.renameMissing} />
+      <Modal
+        open={Boolean(moving)}
+        title={moving ? fill(t.moveTitle, { name: moving.from }) : ''}
+        okText={t.moveOk}
+        cancelText={t.cancel}
+        onOk={() => void move()}
+        onCancel={() => setMoving(undefined)}
+      >
+        <Form layout="vertical">
+          <Form.Item label={t.moveWhich}>
+            <Select
+              mode="multiple"
+              aria-label={t.moveWhich}
+              value={moveIds}
+              onChange={setMoveIds}
+              options={(moving?.envs ?? []).map((env) => ({
+                value: env.Session_ID,
+                label: env.Session_Name || env.Session_ID,
+              }))}
+            />
+          </Form.Item>
+          <Form.Item label={t.moveTarget}>
+            <Select
+              aria-label={t.moveTarget}
+              value={moveTarget}
+              onChange={setMoveTarget}
+              options={groups
+                .filter((g) => g !== moving?.from)
+                .map((g) => ({ value: g, label: g }))}
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Space>
+  );
+}

@@ -1,0 +1,206 @@
+/** An environment's scripts: add from the library (by ID), activate, deactivate, delete. */
+import {
+  Alert,
+  App as AntApp,
+  Button,
+  Card,
+  Form,
+  Input,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import { useEffect, useState } from 'react';
+import { call } from '../../shared/api.ts';
+import { useCopy } from '../../shared/lang.tsx';
+import { EnvironmentPicker } from '../../shared/ui/EnvironmentPicker.tsx';
+import { errorText } from '../../shared/ui/errors.ts';
+import { fill, scriptsCopy } from './locales.ts';
+
+interface ScriptList {
+  Actived_script_id: string;
+  Actived_script_name: string;
+  UnActived_script_list: { UnActived_script_ID: string; UnActived_script_Name: string }[];
+}
+
+interface ScriptRow {
+  id: string;
+  name: string;
+  active: boolean;
+}
+
+export default function ScriptsPage() {
+  const t = useCopy(scriptsCopy);
+  const { message } = AntApp.useApp();
+  const [environment, setEnvironment] = useState<string>();
+  // The list of the environment it was read for: loading while that is not the chosen one.
+  const [loaded, setLoaded] = useState<{ of: string; version: number; rows: ScriptRow[] }>();
+  const [version, setVersion] = useState(0);
+  const [adding, setAdding] = useState('');
+  const loading =
+    Boolean(environment) && (!loaded || loaded.of !== environment || loaded.version !== version);
+  const rows = loaded && loaded.of === environment ? loaded.rows : [];
+
+  useEffect(() => {
+    if (!environment) return;
+    let live = true;
+    void call<ScriptList>('/api/v1/session/id_script_list', { Session_ID: environment })
+      .then((list) => [
+        ...(list.Actived_script_id
+          ? [{ id: list.Actived_script_id, name: list.Actived_script_name, active: true }]
+          : []),
+        ...list.UnActived_script_list.map((s) => ({
+          id: s.UnActived_script_ID,
+          name: s.UnActived_script_Name,
+          active: false,
+        })),
+      ])
+      .catch((error: unknown) => {
+        if (live) void message.error(errorText(error));
+        return [];
+      })
+      .then((found) => live && setLoaded({ of: environment, version, rows: found }));
+    return () => {
+      live = false;
+    };
+  }, [environment, version, message]);
+
+  const run = async (path: string, body: object, done: string) => {
+    if (!environment) return;
+    try {
+      await call(path, { Session_ID: environment, ...body });
+      void message.success(done);
+      setVersion((v) => v + 1);
+    } catch (error) {
+      void message.error(errorText(error));
+    }
+  };
+
+  const add = async () => {
+    const ids = adding.split(/[\s,，]+/).filter(Boolean);
+    if (!ids.length) return;
+    await run(
+      '/api/v1/session/id_script_add',
+      { Script_ID: ids },
+      fill(t.added, { count: ids.length }),
+    );
+    setAdding('');
+  };
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <div>
+        <Typography.Title level={3}>{t.title}</Typography.Title>
+        <Typography.Paragraph type="secondary">{t.lead}</Typography.Paragraph>
+      </div>
+      <Card>
+        <Form layout="vertical">
+          <Form.Item label={t.environment}>
+            <EnvironmentPicker
+              value={environment}
+              onChange={setEnvironment}
+              ariaLabel={t.environment}
+            />
+          </Form.Item>
+          <Form.Item label={t.add} extra={t.libraryNote}>
+            <Space.Compact style={{ width: '100%' }}>
+              <Input
+                aria-label={t.add}
+                placeholder={t.addPlaceholder}
+                value={adding}
+                disabled={!environment}
+                onChange={(event) => setAdding(event.target.value)}
+                onPressEnter={() => void add()}
+              />
+              <Button
+                type="primary"
+                disabled={!environment || !adding.trim()}
+                onClick={() => void add()}
+              >
+                {t.addOk}
+              </Button>
+            </Space.Compact>
+          </Form.Item>
+        </Form>
+      </Card>
+      {environment ? (
+        <Table<ScriptRow>
+          rowKey="id"
+          loading={loading}
+          dataSource={rows}
+          pagination={false}
+          locale={{ emptyText: t.empty }}
+          columns={[
+            { key: 'name', title: t.name, dataIndex: 'name' },
+            {
+              key: 'id',
+              title: t.id,
+              dataIndex: 'id',
+              render: (id: string) => <Typography.Text code>{id}</Typography.Text>,
+            },
+            {
+              key: 'state',
+              title: t.state,
+              render: (_, row) =>
+                row.active ? <Tag color="green">{t.active}</Tag> : <Tag>{t.inactive}</Tag>,
+            },
+            {
+              key: 'actions',
+              title: t.actions,
+              render: (_, row) => (
+                <Space>
+                  {row.active ? (
+                    <Button
+                      size="small"
+                      onClick={() =>
+                        void run(
+                          '/api/v1/session/id_script_Deactivate',
+                          { Script_ID: row.id },
+                          t.deactivated,
+                        )
+                      }
+                    >
+                      {t.deactivate}
+                    </Button>
+                  ) : (
+                    <Button
+                      size="small"
+                      type="primary"
+                      onClick={() =>
+                        void run(
+                          '/api/v1/session/id_script_active',
+                          { Script_ID: row.id },
+                          t.activated,
+                        )
+                      }
+                    >
+                      {t.activate}
+                    </Button>
+                  )}
+                  <Button
+                    size="small"
+                    danger
+                    onClick={() =>
+                      row.active
+                        ? void message.warning(t.removeActive)
+                        : void run(
+                            '/api/v1/session/id_script_Delete',
+                            { Script_ID: [row.id] },
+                            t.removed,
+                          )
+                    }
+                  >
+                    {t.remove}
+                  </Button>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      ) : (
+        <Alert type="info" showIcon title={t.pick} />
+      )}
+    </Space>
+  );
+}

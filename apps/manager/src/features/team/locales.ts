@@ -1,0 +1,78 @@
+export const teamCopy = {
+  en: {
+    title: 'Team',
+    lead: 'The members of your team, and the environments of each one that this computer shows.',
+    mainAccount: 'Main account',
+    you: 'You',
+    signedInAs: 'Signed in as',
+    quota: 'API credentials',
+    quotaValue: '{quota} (one per member)',
+    members: 'Members',
+    refresh: 'Refresh',
+    // columns
+    member: 'Member',
+    type: 'Type',
+    typeMain: 'Main account',
+    typeSub: 'Sub-account',
+    status: 'Local service',
+    online: 'Online',
+    offline: 'Offline',
+    onlineHint: 'Online while a local service is signed in as this member.',
+    registered: 'Registered',
+    expires: 'Package until',
+    environments: 'Environments here',
+    environmentsHint: 'Environments of this member that this computer shows.',
+    actions: 'Actions',
+    show: 'Show environments',
+    unknown: '—',
+    countFailed: 'The environment counts could not be read: {reason}',
+    // notes
+    mainNote:
+      'You manage this team. Add or remove sub-accounts in the Team tab of the web console.',
+    subTitle: 'Your team is managed by {main}',
+    subNote:
+      'As a sub-account you see the main account and yourself. Only the main account adds or removes members, in the Team tab of the web console.',
+    console: 'Open the web console',
+    consoleUnknown: 'the API console of the Hainiao website',
+    empty: 'No members to show.',
+  },
+  zh: {
+    title: '团队',
+    lead: '您所在团队的成员，以及这台电脑上可见的每位成员的环境。',
+    mainAccount: '主账号',
+    you: '您',
+    signedInAs: '当前登录',
+    quota: 'API 凭证',
+    quotaValue: '{quota} 个（每位成员一个）',
+    members: '成员',
+    refresh: '刷新',
+    // columns
+    member: '成员',
+    type: '类型',
+    typeMain: '主账号',
+    typeSub: '子账号',
+    status: '本地服务',
+    online: '在线',
+    offline: '离线',
+    onlineHint: '有本地服务以该成员身份登录时显示为在线。',
+    registered: '注册时间',
+    expires: '套餐到期',
+    environments: '本机环境数',
+    environmentsHint: '这台电脑上可见的该成员的环境。',
+    actions: '操作',
+    show: '查看环境',
+    unknown: '—',
+    countFailed: '无法读取环境数量：{reason}',
+    // notes
+    mainNote: '您是该团队的主账号，可在网页控制台的“团队”页添加或移除子账号。',
+    subTitle: '您的团队由 {main} 管理',
+    subNote:
+      '作为子账号，您只能看到主账号和您自己。只有主账号可以添加或移除成员，操作位于网页控制台的“团队”页。',
+    console: '打开网页控制台',
+    consoleUnknown: '海鸟网站的 API 控制台',
+    empty: '没有可显示的成员。',
+  },
+};
+
+export const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));

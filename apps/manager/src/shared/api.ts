@@ -1,0 +1,55 @@
+/**
+ * The one way the manager talks to the local service: a JSON POST to the same origin, in the UI's
+ * language, unwrapped from the service's envelope (`code/message/data` for /api/v1/*,
+ * `status/msg/data` for /login and /members).
+ */
+import { currentLang } from './lang-store.ts';
+
+/** A failure the service answered: its code and its message (already in the UI's language). */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The code shown when the service could not be reached or answered something that is not JSON. */
+export const UNREACHABLE = -10000;
+
+const unreachable = {
+  en: 'The local service did not answer. Is it still running?',
+  zh: '本地服务没有响应，请确认它仍在运行。',
+};
+
+interface Envelope {
+  code?: number;
+  status?: number;
+  message?: string;
+  msg?: string;
+  data?: unknown;
+}
+
+/** POSTs `body` to `path` and resolves to the answer's `data`, or throws ApiError. */
+export async function call<T = unknown>(path: string, body?: object): Promise<T> {
+  const lang = currentLang();
+  let answer: Envelope;
+  try {
+    const response = await fetch(path, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Accept-Language': lang === 'zh' ? 'zh-CN,zh;q=0.9' : 'en',
+      },
+      body: JSON.stringify(body ?? {}),
+    });
+    answer = (await response.json()) as Envelope;
+  } catch {
+    throw new ApiError(UNREACHABLE, unreachable[lang]);
+  }
+  const code = answer.code ?? answer.status ?? UNREACHABLE;
+  if (code !== 0) throw new ApiError(code, answer.message ?? answer.msg ?? unreachable[lang]);
+  return answer.data as T;
+}

@@ -1,0 +1,60 @@
+/**
+ * The running environments, live: the service pushes them on GET /manager/events whenever one
+ * starts, stops or gets its DevTools port (server-sent events; nothing polls the rate-limited
+ * calls). One stream for the whole app.
+ */
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+
+/** One running environment as browser/status answers it (the fields the manager shows). */
+export interface RunningInfo {
+  Session_ID: string;
+  Session_Actived: number;
+  Session_StartTime: string;
+  isHeadless: number;
+  browser_CDP_Port: number;
+  browser_Path: string;
+  webdriver: string;
+  Public_ip?: string;
+  Internel_ip?: string;
+  core?: string;
+  proxyType?: string;
+  proxy_ip?: string;
+  proxy_port?: number;
+}
+
+export interface RunningState {
+  /** False until the first message (and while the stream reconnects). */
+  connected: boolean;
+  /** The account the service is signed in with, as the stream last said. */
+  account: string | null;
+  running: ReadonlyMap<string, RunningInfo>;
+}
+
+const initial: RunningState = { connected: false, account: null, running: new Map() };
+const RunningContext = createContext<RunningState>(initial);
+
+export function RunningProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<RunningState>(initial);
+  useEffect(() => {
+    const source = new EventSource('/manager/events');
+    source.addEventListener('running', (event) => {
+      const data = JSON.parse((event as MessageEvent<string>).data) as {
+        account: string | null;
+        running: RunningInfo[];
+      };
+      setState({
+        connected: true,
+        account: data.account,
+        running: new Map(data.running.map((info) => [info.Session_ID, info])),
+      });
+    });
+    // EventSource reconnects by itself (retry: 2000); meanwhile the state is marked stale.
+    source.onerror = () => setState((previous) => ({ ...previous, connected: false }));
+    return () => source.close();
+  }, []);
+  return <RunningContext.Provider value={state}>{children}</RunningContext.Provider>;
+}
+
+export function useRunning(): RunningState {
+  return useContext(RunningContext);
+}

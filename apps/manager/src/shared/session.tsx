@@ -1,0 +1,133 @@
+/**
+ * Who is signed in to the local service. The service holds one login for the whole machine; the
+ * manager asks it (GET /manager/state) instead of keeping a login of its own, so a login made by
+ * a script or at start-up shows here too.
+ */
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import { call } from './api.ts';
+
+export interface ServiceState {
+  account: string | null;
+  /** The cloud site (where credentials are made), as the service was started with it. */
+  cloud: string | null;
+}
+
+export interface Membership {
+  account: string;
+  /** 0 main account, 1 sub-account. */
+  type: number;
+  registered: string;
+  expires: string;
+}
+
+interface SessionValue {
+  state: ServiceState | undefined;
+  /** Re-reads the service's state (after a sign-in, or when the event stream says it changed). */
+  refresh(): Promise<void>;
+  signIn(account: string, appId: string, appKey: string): Promise<void>;
+  signOut(): Promise<void>;
+  membership: Membership | undefined;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+async function readState(): Promise<ServiceState> {
+  const response = await fetch('/manager/state', { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return (await response.json()) as ServiceState;
+}
+
+interface MembersAnswer {
+  data: string;
+  account_expire_date: string;
+  account_reg_date: string;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<ServiceState>();
+  // Kept with the account it belongs to, so a switch of account never shows the old one's.
+  const [member, setMember] = useState<{ of: string; value: Membership }>();
+
+  const refresh = useCallback(async () => {
+    try {
+      setState(await readState());
+    } catch {
+      setState((previous) => previous ?? { account: null, cloud: null });
+    }
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    readState()
+      .then((read) => live && setState(read))
+      .catch(() => live && setState({ account: null, cloud: null }));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // The account's type and dates, each time the signed-in account changes.
+  const account = state?.account ?? null;
+  useEffect(() => {
+    if (!account) return;
+    let live = true;
+    membersOf(account)
+      .then((value) => live && setMember({ of: account, value }))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [account]);
+
+  const signIn = useCallback(
+    async (name: string, appId: string, appKey: string) => {
+      await call('/login', { Account: name, APP_ID: appId, APP_KEY: appKey });
+      await refresh();
+    },
+    [refresh],
+  );
+
+  const signOut = useCallback(async () => {
+    await fetch('/manager/sign-out', { method: 'POST' });
+    await refresh();
+  }, [refresh]);
+
+  const membership = member && member.of === account ? member.value : undefined;
+  const value = useMemo(
+    () => ({ state, refresh, signIn, signOut, membership }),
+    [state, refresh, signIn, signOut, membership],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** /members answers the dates beside `data` ("<Account>,<type>"): read the whole answer. */
+async function membersOf(account: string): Promise<Membership> {
+  const response = await fetch('/members', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ Account: account }),
+  });
+  const answer = (await response.json()) as MembersAnswer & { status: number };
+  if (answer.status !== 0) throw new Error('members');
+  const [name = account, type = '0'] = answer.data.split(',');
+  return {
+    account: name,
+    type: Number(type),
+    registered: answer.account_reg_date,
+    expires: answer.account_expire_date,
+  };
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession() needs a <SessionProvider> above it');
+  return value;
+}

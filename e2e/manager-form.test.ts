@@ -1,0 +1,369 @@
+/**
+ * The environment manager's create/edit form and batch dialogs as a user drives them, in real
+ * Chromium against the whole system: create an environment behind an authenticated proxy on
+ * loopback (a wrong password is refused with libcurl's meaning, the right one passes), check the
+ * proxy again from the edit form, start it and see it running, import cookies from a file and
+ * find them in the exported file, batch-create 20 and filter them by name, and import proxy lines
+ * with one bad line. No console error. The IP lookup of the proxy check is a loopback server too.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { accountWithCredential, adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
+import { startHttpProxy, startLookup } from '../apps/local-api/src/test/proxies.ts';
+
+const ACCOUNT = 'manager_form_e2e';
+
+describe('the manager’s form and batch dialogs in Chromium', () => {
+  let system: Awaited<ReturnType<typeof startTestSystem>>;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let proxy: Awaited<ReturnType<typeof startHttpProxy>>;
+  let lookup: Awaited<ReturnType<typeof startLookup>>;
+  let credential: { appId: string; appKey: string };
+  const errors: string[] = [];
+  const files = fs.mkdtempSync(path.join(os.tmpdir(), 'manager-form-'));
+  // Screenshots for a review by eye: HAINIAO_SCREENSHOT_DIR when set, else the removed temp folder.
+  const shotDir = process.env.HAINIAO_SCREENSHOT_DIR ?? files;
+  const shoot = async (name: string) => {
+    // Let opening animations end.
+    await page.waitForTimeout(500);
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(shotDir, `${name}-${width}.png`) });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  };
+
+  /** A call to the local API as a script makes it. */
+  async function api<T = Record<string, unknown>>(urlPath: string, body: object = {}) {
+    const res = await fetch(`${system.localApi.url}${urlPath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = (await res.json()) as { code: number; message: string; data: T };
+    expect(answer.code, `${urlPath}: ${answer.message}`).toBe(0);
+    return answer.data;
+  }
+
+  const idsNamed = async (name: string) =>
+    (
+      await api<{ listid: string[] }>('/api/v1/session/listid', {
+        Session_Name: name,
+        ListNum: 500,
+      })
+    ).listid;
+  const container = async (id: string) =>
+    (
+      await api<{ listcontainer: Record<string, unknown>[] }>('/api/v1/session/id_container', {
+        Session_ID: [id],
+      })
+    ).listcontainer[0] ?? {};
+
+  beforeAll(async () => {
+    [proxy, lookup] = await Promise.all([
+      startHttpProxy('puser', 'ppass'),
+      startLookup({ query: '198.51.100.7', countryCode: 'DE', timezone: 'Europe/Berlin' }),
+    ]);
+    // The local API reads its IP-lookup endpoint from its environment (it inherits this one).
+    const before = process.env.HAINIAO_IP_LOOKUP;
+    process.env.HAINIAO_IP_LOOKUP = lookup.url;
+    try {
+      [system, browser] = await Promise.all([startTestSystem(), launchChromium()]);
+    } finally {
+      if (before === undefined) delete process.env.HAINIAO_IP_LOOKUP;
+      else process.env.HAINIAO_IP_LOOKUP = before;
+    }
+    const made = await accountWithCredential(adminOf(system), ACCOUNT);
+    credential = { appId: made.APP_ID, appKey: made.APP_KEY };
+    context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'en-US',
+      acceptDownloads: true,
+    });
+    page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+  }, 120_000);
+  afterAll(async () => {
+    // Whatever still runs is stopped before the service goes (the service ends its browsers too).
+    await context?.close();
+    await browser?.close();
+    await system?.stop();
+    await proxy?.close();
+    await lookup?.close();
+    fs.rmSync(files, { recursive: true, force: true });
+  });
+
+  const row = (id: string) => page.getByTestId(`env-row-${id}`);
+  const rowIds = () =>
+    page
+      .locator('tr.ant-table-row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key')));
+  const drawer = () => page.locator('.ant-drawer-section:visible');
+  const dialog = () => page.locator('.ant-modal-wrap:visible .ant-modal');
+  /** Picks `option` in the Ant Design select labelled `label`. */
+  async function choose(label: string, option: string) {
+    await page.getByLabel(label, { exact: true }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${option}$`) })
+      .click();
+  }
+  async function rowMenu(id: string, item: string) {
+    await row(id).getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: item, exact: true }).click();
+  }
+
+  test('create behind an authenticated proxy, check it, start it, cookies in and out, batch create, proxy lines', async () => {
+    // Signed out, also when this is the retry of an attempt that signed in.
+    await fetch(`${system.localApi.url}/manager/sign-out`, { method: 'POST' });
+    await page.goto(`${system.localApi.url}/`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/sign-in');
+    await page.getByLabel('Account').fill(ACCOUNT);
+    await page.getByLabel('APP_ID').fill(credential.appId);
+    await page.getByLabel('APP_KEY').fill(credential.appKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect
+      .poll(() => new URL(page.url()).pathname, { timeout: 20_000 })
+      .toBe('/environments');
+
+    // --- Create through the form, behind the proxy; a wrong password first.
+    await page.getByRole('button', { name: 'New environment' }).click();
+    await expect.poll(() => drawer().getByText('New environment').isVisible()).toBe(true);
+    await drawer().getByLabel('Name', { exact: true }).fill('e2e form shop');
+    // A limit of the contract, checked before anything is sent.
+    await drawer().getByLabel('Description', { exact: true }).fill('d'.repeat(151));
+    await choose('Proxy type', 'HTTP');
+    await drawer().getByLabel('Host', { exact: true }).fill('127.0.0.1');
+    await drawer().getByLabel('Port', { exact: true }).fill(String(proxy.port));
+    await drawer().getByLabel('User name', { exact: true }).fill('puser');
+    await drawer().getByLabel('Password', { exact: true }).fill('wrong');
+    await drawer().getByRole('switch', { name: 'Configure from the proxy’s exit IP' }).click();
+    // antd keeps a fading spinner ("loading") in a button's name for a moment after it loads.
+    await drawer()
+      .getByRole('button', { name: /^(loading )?Create$/ })
+      .click();
+    await expect.poll(() => drawer().getByText('At most 150 characters').isVisible()).toBe(true);
+    await drawer().getByLabel('Description', { exact: true }).fill('made through the form');
+    await drawer()
+      .getByRole('button', { name: /^(loading )?Create$/ })
+      .click();
+    const refused = drawer().getByTestId('proxy-check-result');
+    await expect
+      .poll(() => refused.innerText(), { timeout: 30_000 })
+      .toContain('The proxy check failed');
+    expect(await refused.innerText()).toContain('Proxy detection failed');
+    expect(await refused.innerText()).toMatch(/libcurl says: CURLE_PROXY \(97\)/);
+    expect(await idsNamed('e2e form shop')).toEqual([]);
+    await shoot('manager-form-refused');
+
+    await drawer().getByLabel('Password', { exact: true }).fill('ppass');
+    await drawer()
+      .getByRole('button', { name: /^(loading )?Create$/ })
+      .click();
+    await expect.poll(() => drawer().count(), { timeout: 30_000 }).toBe(0);
+    const [shop] = await idsNamed('e2e form shop');
+    expect(shop).toBeDefined();
+    const id = shop!;
+    // The exit's time zone and country were stored (Automatic_Configure 1 through the proxy).
+    expect(await container(id)).toMatchObject({
+      Session_Desc: 'made through the form',
+      Proxy_Type: 'HTTP',
+      Proxy_Username: 'puser',
+      Automatic_Configure: 1,
+      TimeZone: 'Europe/Berlin',
+      CountryCode: 'DE',
+    });
+    expect(proxy.hosts).toContain(new URL(lookup.url).host);
+    await expect.poll(rowIds).toContain(id);
+
+    // --- Edit: the form holds the stored values; the proxy check passes, a wrong password fails.
+    await rowMenu(id, 'Edit');
+    await expect.poll(() => drawer().getByText('Edit “e2e form shop”').isVisible()).toBe(true);
+    await expect
+      .poll(() => drawer().getByLabel('Host', { exact: true }).inputValue())
+      .toBe('127.0.0.1');
+    // The stored time zone (from the exit), which the create form never had.
+    await expect
+      .poll(() =>
+        drawer()
+          .getByText(/Europe\/Berlin/)
+          .count(),
+      )
+      .toBe(1);
+    await drawer()
+      .getByRole('button', { name: /^(loading )?Check proxy$/ })
+      .click();
+    const checked = drawer().getByTestId('proxy-check-result');
+    await expect.poll(() => checked.innerText(), { timeout: 30_000 }).toContain('The proxy works.');
+    expect(await checked.innerText()).toContain(
+      'Exit IP 198.51.100.7 · Germany (DE) · time zone Europe/Berlin',
+    );
+    await drawer().getByLabel('Password', { exact: true }).fill('not-it');
+    await drawer()
+      .getByRole('button', { name: /^(loading )?Check proxy$/ })
+      .click();
+    await expect
+      .poll(() => checked.innerText(), { timeout: 30_000 })
+      .toContain('The proxy check failed');
+    expect(await checked.innerText()).toMatch(/CURLE_PROXY \(97\)/);
+    // Refused, so not saved.
+    expect((await container(id)).Proxy_Password).toBe('ppass');
+    // A switch of the advanced settings, saved through adv_setting.
+    await drawer().getByLabel('Password', { exact: true }).fill('ppass');
+    await drawer().getByText('Advanced settings').click();
+    await drawer().getByRole('switch', { name: 'Offer Google Translate' }).click();
+    await shoot('manager-form-edit');
+    await drawer()
+      .getByRole('button', { name: /^(loading )?Save$/ })
+      .click();
+    await expect.poll(() => drawer().count(), { timeout: 30_000 }).toBe(0);
+    expect(await container(id)).toMatchObject({ GoogleTranslate: 1, Proxy_Password: 'ppass' });
+
+    // --- Start it and see it running; stop it again.
+    await row(id).getByRole('button', { name: 'Start' }).click();
+    await expect.poll(() => row(id).innerText(), { timeout: 45_000 }).toContain('Running');
+    await row(id).getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => row(id).innerText(), { timeout: 30_000 }).toContain('Stopped');
+
+    // --- Cookies from a file (a browser extension's export), then in the exported file.
+    const cookieFile = path.join(files, 'shop-cookies.json');
+    fs.writeFileSync(
+      cookieFile,
+      JSON.stringify([
+        {
+          domain: '.example.com',
+          name: 'session-id',
+          value: 'abc123',
+          path: '/',
+          expirationDate: 2_000_000_000,
+        },
+        {
+          domain: 'shop.example.org',
+          name: 'cart',
+          value: '2',
+          path: '/',
+          hostOnly: true,
+          session: true,
+        },
+      ]),
+    );
+    await rowMenu(id, 'Import cookies');
+    await expect.poll(() => dialog().getByText('Import cookies').first().isVisible()).toBe(true);
+    await dialog().locator('input[type=file]').setInputFiles(cookieFile);
+    await expect
+      .poll(() => dialog().getByTestId('cookie-file').innerText())
+      .toBe('shop-cookies.json: 2 cookie(s)');
+    await dialog().getByRole('button', { name: 'Import 2' }).click();
+    await expect
+      .poll(() => page.getByText('Cookies imported: the environment now has').isVisible())
+      .toBe(true);
+    const download = page.waitForEvent('download');
+    await rowMenu(id, 'Export cookies');
+    const saved = await (await download).path();
+    const exported = JSON.parse(fs.readFileSync(saved, 'utf8')) as Record<string, unknown>[];
+    expect(exported).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'session-id', value: 'abc123', domain: '.example.com' }),
+        expect.objectContaining({
+          name: 'cart',
+          value: '2',
+          domain: 'shop.example.org',
+          session: true,
+        }),
+      ]),
+    );
+
+    // --- Batch create 20 from one template, then filter them by name.
+    await page.getByRole('button', { name: 'Batch create' }).click();
+    await dialog().getByLabel('How many').fill('20');
+    await dialog().getByLabel('Name prefix').fill('bulk-');
+    await expect.poll(() => dialog().getByText('Names: bulk-01 … bulk-20').isVisible()).toBe(true);
+    await shoot('manager-batch-create');
+    await dialog().getByRole('button', { name: 'Create 20' }).click();
+    await expect
+      .poll(() => dialog().getByTestId('batch-made').innerText(), { timeout: 60_000 })
+      .toBe('Created: 20');
+    expect(await dialog().getByText('Finished.').isVisible()).toBe(true);
+    expect(await dialog().getByTestId('batch-failed').count()).toBe(0);
+    await dialog().locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
+    const bulk = await idsNamed('bulk-');
+    expect(bulk).toHaveLength(20);
+    await page.getByRole('searchbox', { name: 'Search by name' }).fill('bulk-');
+    await page.getByRole('searchbox', { name: 'Search by name' }).press('Enter');
+    await expect.poll(async () => (await rowIds()).sort()).toEqual([...bulk].sort());
+
+    // --- Proxy lines onto two selected environments; a bad line is named and blocks the import.
+    const [first, second] = [bulk[0]!, bulk[1]!];
+    await row(first).locator('.ant-checkbox-input').check();
+    await row(second).locator('.ant-checkbox-input').check();
+    await page.getByRole('toolbar').getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Import proxies' }).click();
+    expect(await dialog().getByTestId('proxy-import-mode').innerText()).toContain(
+      'the 2 selected environments',
+    );
+    const lines = dialog().getByLabel('Proxy lines');
+    await lines.fill(
+      [`http://puser:ppass@127.0.0.1:${proxy.port}`, 'socks5://u:p@203.0.113.9:99999'].join('\n'),
+    );
+    await expect
+      .poll(() => dialog().getByTestId('proxy-lines').innerText())
+      .toContain('Line 2: The port must be a number from 1 to 65535');
+    expect(
+      await dialog()
+        .getByRole('button', { name: /^Assign/ })
+        .isDisabled(),
+    ).toBe(true);
+    await shoot('manager-proxy-import');
+    await lines.fill(
+      [`http://puser:ppass@127.0.0.1:${proxy.port}`, 'socks5://u:p@203.0.113.9:1080'].join('\n'),
+    );
+    await dialog().getByRole('button', { name: 'Assign 2' }).click();
+    await expect
+      .poll(() => dialog().getByTestId('batch-made').innerText(), { timeout: 30_000 })
+      .toBe('Updated: 2');
+    await dialog().locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
+    const ours = await Promise.all([first, second].map(container));
+    // In the order of the selection.
+    const byId = Object.fromEntries(ours.map((c) => [c.Session_ID, c]));
+    expect(byId[first]).toMatchObject({
+      Proxy_Type: 'HTTP',
+      Proxy_Port: proxy.port,
+      Proxy_Username: 'puser',
+    });
+    expect(byId[second]).toMatchObject({
+      Proxy_Type: 'SOCKS5',
+      Proxy_Ip: '203.0.113.9',
+      Proxy_Port: 1080,
+    });
+
+    // The form in Chinese: every label switches, the service's default name too.
+    await page.getByText('简体中文').click();
+    await page.getByRole('button', { name: '新建环境' }).click();
+    await expect.poll(() => drawer().getByText('基本信息').isVisible()).toBe(true);
+    // A new form: nothing of the environment edited before.
+    expect(await drawer().getByLabel('名称', { exact: true }).inputValue()).toBe('');
+    expect(await drawer().getByLabel('主机', { exact: true }).count()).toBe(0);
+    expect(await drawer().getByLabel('名称', { exact: true }).getAttribute('placeholder')).toBe(
+      '默认：业务环境',
+    );
+    await choose('代理类型', 'SOCKS5');
+    await expect
+      .poll(() => drawer().getByText('保存时检测代理', { exact: true }).isVisible())
+      .toBe(true);
+    await shoot('manager-form-zh');
+    await drawer().locator('.ant-drawer-footer button').first().click();
+    await expect.poll(() => drawer().count()).toBe(0);
+
+    expect(errors).toEqual([]);
+  }, 300_000);
+});
