@@ -1,16 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, startTestSystem } from '@hainiao/testkit';
-
-/** A cloud call as the local API makes it (multipart, inweb=1). */
-async function cloudCall(base: string, path: string, fields: Record<string, string>) {
-  const body = new FormData();
-  body.set('inweb', '1');
-  body.set('lang', 'en');
-  for (const [k, v] of Object.entries(fields)) body.set(k, v);
-  const res = await fetch(`${base}/api/hainiao/${path}`, { method: 'POST', body });
-  return (await res.json()) as { code: number; msg: string; data: Record<string, string> };
-}
+import { cloudCall } from './cloud-call.ts';
 
 describe('accounts, /route and the API console in Chromium', () => {
   let system: Awaited<ReturnType<typeof startTestSystem>>;
@@ -43,10 +34,12 @@ describe('accounts, /route and the API console in Chromium', () => {
       .click();
 
   test('sign up, land on /api through /route, and manage a credential end to end', async () => {
+    // A name of its own each attempt: a retry must not meet the account its first attempt made.
+    const seller = `e2e_seller_${Math.random().toString(36).slice(2, 8)}`;
     const { context, page, errors } = await newPage();
     await page.goto(`${system.cloud.url}/signup`);
-    await page.getByLabel('Account name').fill('e2e_seller');
-    await page.getByLabel('Email').fill('e2e_seller@example.com');
+    await page.getByLabel('Account name').fill(seller);
+    await page.getByLabel('Email').fill(`${seller}@example.com`);
     await page.getByLabel('Password').fill('correct-horse-7');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/api');
@@ -55,10 +48,10 @@ describe('accounts, /route and the API console in Chromium', () => {
         localStorage.getItem('token')?.slice(0, 3),
         localStorage.getItem('email'),
       ]),
-    ).toEqual(['st_', 'e2e_seller@example.com']);
+    ).toEqual(['st_', `${seller}@example.com`]);
     await expect
       .poll(() => page.locator('.account-entry__email').innerText())
-      .toBe('e2e_seller@example.com');
+      .toBe(`${seller}@example.com`);
     await expect.poll(() => page.getByText('No API credentials yet').isVisible()).toBe(true);
 
     // Actions without a selection say so.
@@ -87,7 +80,7 @@ describe('accounts, /route and the API console in Chromium', () => {
 
     // The credential logs a local API in: the console shows it online and the login in the logs.
     const login = await cloudCall(system.cloud.url, 'apilogin', {
-      Account: 'e2e_seller',
+      Account: seller,
       APP_ID: appId,
       APP_KEY: appKey,
       device: 'e2e-pc',

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { accountWithCredential, adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
+import { localData, recordErrors, screenshots } from './manager-helpers.ts';
 
 const ACCOUNT = 'manager_e2e';
 
@@ -27,16 +28,8 @@ describe('the environment manager in Chromium', () => {
     process.env.HAINIAO_SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'manager-shots-'));
 
   /** A call to the local API as a script makes it (the same login the manager uses). */
-  async function api<T = Record<string, unknown>>(urlPath: string, body: object = {}) {
-    const res = await fetch(`${system.localApi.url}${urlPath}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const answer = (await res.json()) as { code: number; message: string; data: T };
-    expect(answer.code, `${urlPath}: ${answer.message}`).toBe(0);
-    return answer.data;
-  }
+  const api = <T = Record<string, unknown>>(urlPath: string, body: object = {}) =>
+    localData<T>(system.localApi.url, urlPath, body);
 
   beforeAll(async () => {
     [system, browser] = await Promise.all([startTestSystem(), launchChromium()]);
@@ -47,10 +40,7 @@ describe('the environment manager in Chromium', () => {
       origin: system.localApi.url,
     });
     page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    recordErrors(page, errors);
   });
   afterAll(async () => {
     // Nothing left running: the environments this file started are stopped or deleted.
@@ -140,14 +130,7 @@ describe('the environment manager in Chromium', () => {
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))
       .toBe(String(cdpPort));
 
-    for (const width of [1440, 1024]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({
-        path: path.join(shotDir, `manager-environments-${width}.png`),
-        fullPage: true,
-      });
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshots(page, shotDir, 'manager-environments', { fullPage: true });
     await page.keyboard.press('Escape');
 
     // Puppeteer drives the running browser through that port.
@@ -214,13 +197,7 @@ describe('the environment manager in Chromium', () => {
     await page.getByRole('button', { name: '创建分组' }).click();
     // The service's own message for an existing group, in Chinese.
     await expect.poll(() => page.locator('.ant-message').innerText()).toMatch(/[\u4e00-\u9fff]/);
-    for (const width of [1440, 1024]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({
-        path: path.join(shotDir, `manager-groups-zh-${width}.png`),
-        fullPage: true,
-      });
-    }
+    await screenshots(page, shotDir, 'manager-groups-zh', { fullPage: true });
 
     expect(errors).toEqual([]);
   });

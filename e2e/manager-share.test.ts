@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accountWithCredential, adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
 import { spawnLocalApi, type ServiceProcess } from '@hainiao/testkit/service-process';
+import { localCall, recordErrors, screenshots } from './manager-helpers.ts';
 
 const ALICE = 'share_alice';
 const BOB = 'share_bob';
@@ -31,42 +32,17 @@ describe('sharing from the environment manager', () => {
     credentials[name] = await accountWithCredential(adminOf(system), name);
   }
 
-  /** A call to a local API as a script makes it; answers the envelope. */
-  async function api(base: string, urlPath: string, body: object = {}) {
-    const res = await fetch(`${base}${urlPath}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return (await res.json()) as {
-      code?: number;
-      status?: number;
-      message?: string;
-      msg?: string;
-      data: Record<string, unknown>;
-    };
-  }
-
+  const api = localCall;
   async function shoot(page: Page, name: string) {
     const dir = process.env.HAINIAO_SCREENSHOT_DIR;
-    if (!dir) return;
-    // Let opening animations end.
-    await page.waitForTimeout(400);
-    for (const width of [1440, 1024]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
+    if (dir) await screenshots(page, dir, name);
   }
 
   async function openPage(locale: string): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
     contexts.push(context);
     const page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`${locale}: ${message.text()}`);
-    });
+    recordErrors(page, errors, locale);
     return page;
   }
 

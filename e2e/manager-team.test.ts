@@ -22,6 +22,7 @@ import {
   TEST_PASSWORD,
 } from '@hainiao/testkit';
 import { spawnLocalApi, type ServiceProcess } from '@hainiao/testkit/service-process';
+import { localCall, recordErrors, screenshots } from './manager-helpers.ts';
 
 const MAIN = 'team_lead';
 const SUB = 'team_clerk';
@@ -38,21 +39,7 @@ describe('the Team page of the environment manager', () => {
   let main: Credential;
   let sub: Credential;
 
-  /** A call to a local API as a script makes it; answers the envelope. */
-  async function api(base: string, urlPath: string, body: object = {}) {
-    const res = await fetch(`${base}${urlPath}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return (await res.json()) as {
-      code?: number;
-      status?: number;
-      message?: string;
-      msg?: string;
-      data: Record<string, unknown>;
-    };
-  }
+  const api = localCall;
 
   async function create(base: string, name: string): Promise<string> {
     const made = await api(base, '/api/v1/session/create', {
@@ -65,24 +52,14 @@ describe('the Team page of the environment manager', () => {
 
   async function shoot(page: Page, name: string) {
     const dir = process.env.HAINIAO_SCREENSHOT_DIR;
-    if (!dir) return;
-    // Let opening animations end.
-    await page.waitForTimeout(400);
-    for (const width of [1440, 1024]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
+    if (dir) await screenshots(page, dir, name);
   }
 
   async function openPage(locale: string): Promise<{ page: Page; context: BrowserContext }> {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
     contexts.push(context);
     const page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`${locale}: ${message.text()}`);
-    });
+    recordErrors(page, errors, locale);
     return { page, context };
   }
 

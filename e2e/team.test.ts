@@ -1,20 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, startTestSystem } from '@hainiao/testkit';
+import { cloudCall } from './cloud-call.ts';
 
 const PASSWORD = 'correct-horse-7';
 /** A suffix for account names, so that a retried test does not meet its first attempt's. */
 const unique = () => Math.random().toString(36).slice(2, 8);
-
-/** A cloud call as the site makes it (multipart, inweb=1). */
-async function cloudCall(base: string, path: string, fields: Record<string, string>) {
-  const body = new FormData();
-  body.set('inweb', '1');
-  body.set('lang', 'en');
-  for (const [k, v] of Object.entries(fields)) body.set(k, v);
-  const res = await fetch(`${base}/api/hainiao/${path}`, { method: 'POST', body });
-  return (await res.json()) as { code: number; msg: string; data: Record<string, string> };
-}
 
 describe('the Team tab of the API console in Chromium', () => {
   let system: Awaited<ReturnType<typeof startTestSystem>>;

@@ -11,20 +11,13 @@ import {
   Switch,
   Typography,
 } from 'antd';
-import {
-  createSessionBody,
-  format,
-  isMobileSystem,
-  NO_PROXY,
-  proxyFields,
-  SYSTEMS,
-} from '@hainiao/contract';
+import { createSessionBody, format, isMobileSystem, NO_PROXY, SYSTEMS } from '@hainiao/contract';
 import { useEffect, useRef, useState } from 'react';
 import { call } from '../../shared/api.ts';
 import { useGroups } from '../../shared/groups.ts';
 import { useCopy, useLang } from '../../shared/lang.tsx';
-import { proxyTypeOptions } from '../environment-form/proxy-type-options.ts';
-import { bodyProblems, schemaRule } from '../environment-form/validate.ts';
+import { ProxyEndpointFields } from '../environment-form/sections/ProxyEndpointFields.tsx';
+import { bodyProblems } from '../environment-form/validate.ts';
 import {
   BATCH_CREATE_MAX,
   batchCreateBody,
@@ -246,55 +239,18 @@ export function BatchCreateDialog({ open, onClose, onDone }: BatchCreateDialogPr
               <Input placeholder="Pixel 7, iPhone 13 Pro…" autoComplete="off" />
             </Form.Item>
           )}
-          <Row gutter={12}>
-            <Col xs={24} sm={withProxy ? 8 : 24}>
-              <Form.Item name="proxyType" label={copy.proxyType}>
-                <Select virtual={false} options={proxyTypeOptions(copy.noProxy)} />
-              </Form.Item>
-            </Col>
-            {withProxy && (
-              <Col xs={16} sm={10}>
-                <Form.Item
-                  name="host"
-                  label={copy.host}
-                  rules={[
-                    { required: true, message: copy.required },
-                    schemaRule(proxyFields.Proxy_Ip, lang),
-                  ]}
-                >
-                  <Input autoComplete="off" />
-                </Form.Item>
-              </Col>
-            )}
-            {withProxy && (
-              <Col xs={8} sm={6}>
-                <Form.Item
-                  name="port"
-                  label={copy.port}
-                  rules={[
-                    { required: true, message: copy.required },
-                    schemaRule(proxyFields.Proxy_Port, lang),
-                  ]}
-                >
-                  <InputNumber controls={false} style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-            )}
-          </Row>
-          {withProxy && (
-            <Row gutter={12}>
-              <Col xs={24} sm={12}>
-                <Form.Item name="username" label={copy.username}>
-                  <Input autoComplete="off" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} sm={12}>
-                <Form.Item name="password" label={copy.password}>
-                  <Input.Password autoComplete="new-password" />
-                </Form.Item>
-              </Col>
-            </Row>
-          )}
+          <ProxyEndpointFields
+            copy={copy}
+            names={{
+              type: 'proxyType',
+              host: 'host',
+              port: 'port',
+              username: 'username',
+              password: 'password',
+            }}
+            withProxy={withProxy}
+            layout="compact"
+          />
           {withProxy && (
             <Form.Item
               name="checkProxy"

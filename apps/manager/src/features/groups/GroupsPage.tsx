@@ -20,6 +20,7 @@ import { useGroups } from '../../shared/groups.ts';
 import { useCopy } from '../../shared/lang.tsx';
 import { errorText } from '../../shared/ui/errors.ts';
 import { fill, groupsCopy } from './locales.ts';
+import { PageFrame } from '../../shared/ui/PageFrame.tsx';
 
 interface Brief {
   Session_ID: string;
@@ -140,11 +141,7 @@ export default function GroupsPage() {
   };
 
   return (
-    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <div>
-        <Typography.Title level={3}>{t.title}</Typography.Title>
-        <Typography.Paragraph type="secondary">{t.lead}</Typography.Paragraph>
-      </div>
+    <PageFrame title={t.title} lead={t.lead}>
       <Card>
         <Form form={form} layout="inline" onFinish={create}>
           <Form.Item
@@ -243,6 +240,6 @@ export default function GroupsPage() {
           </Form.Item>
         </Form>
       </Modal>
-    </Space>
+    </PageFrame>
   );
 }

@@ -1,22 +1,12 @@
 /** The cloud's plugin library, installing into environments, and an environment's plugins. */
-import {
-  Alert,
-  App as AntApp,
-  Button,
-  Card,
-  Form,
-  Modal,
-  Select,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
+import { Alert, App as AntApp, Button, Card, Form, Modal, Select, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { call } from '../../shared/api.ts';
 import { useCopy } from '../../shared/lang.tsx';
 import { EnvironmentPicker } from '../../shared/ui/EnvironmentPicker.tsx';
 import { errorText } from '../../shared/ui/errors.ts';
 import { fill, pluginsCopy } from './locales.ts';
+import { PageFrame } from '../../shared/ui/PageFrame.tsx';
 
 interface LibraryPlugin {
   Plugin_Id: string;
@@ -110,11 +100,7 @@ export default function PluginsPage() {
   };
 
   return (
-    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <div>
-        <Typography.Title level={3}>{t.title}</Typography.Title>
-        <Typography.Paragraph type="secondary">{t.lead}</Typography.Paragraph>
-      </div>
+    <PageFrame title={t.title} lead={t.lead}>
       <Card title={t.library}>
         {libraryError && <Alert type="error" showIcon title={libraryError} />}
         <Table<LibraryPlugin>
@@ -215,6 +201,6 @@ export default function PluginsPage() {
           </Form.Item>
         </Form>
       </Modal>
-    </Space>
+    </PageFrame>
   );
 }

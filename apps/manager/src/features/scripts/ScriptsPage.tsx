@@ -17,6 +17,7 @@ import { useCopy } from '../../shared/lang.tsx';
 import { EnvironmentPicker } from '../../shared/ui/EnvironmentPicker.tsx';
 import { errorText } from '../../shared/ui/errors.ts';
 import { fill, scriptsCopy } from './locales.ts';
+import { PageFrame } from '../../shared/ui/PageFrame.tsx';
 
 interface ScriptList {
   Actived_script_id: string;
@@ -89,11 +90,7 @@ export default function ScriptsPage() {
   };
 
   return (
-    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <div>
-        <Typography.Title level={3}>{t.title}</Typography.Title>
-        <Typography.Paragraph type="secondary">{t.lead}</Typography.Paragraph>
-      </div>
+    <PageFrame title={t.title} lead={t.lead}>
       <Card>
         <Form layout="vertical">
           <Form.Item label={t.environment}>
@@ -201,6 +198,6 @@ export default function ScriptsPage() {
       ) : (
         <Alert type="info" showIcon title={t.pick} />
       )}
-    </Space>
+    </PageFrame>
   );
 }

@@ -1,21 +1,20 @@
 /** The proxy, the check, and the locale and reported IPs that proxy/update carries. */
-import { Alert, Button, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { Alert, Button, Col, Form, Input, Row, Select, Space } from 'antd';
 import {
   COUNTRIES,
   createSessionBody,
   format,
   LANGUAGES,
   NO_PROXY,
-  proxyFields,
   TIMEZONES,
 } from '@hainiao/contract';
 import { useMemo } from 'react';
 import { useLang } from '../../../shared/lang.tsx';
 import type { FormCopy } from '../locales.ts';
-import { proxyTypeOptions } from '../proxy-type-options.ts';
 import { schemaRule } from '../validate.ts';
 import { emptyAsUnset } from './select-value.ts';
 import { SwitchRow } from './Labelled.tsx';
+import { ProxyEndpointFields } from './ProxyEndpointFields.tsx';
 
 const shape = createSessionBody.shape;
 
@@ -35,7 +34,6 @@ export function ProxySection(props: {
   const type = Form.useWatch('Proxy_Type') as string | undefined;
   const automatic = Form.useWatch('Automatic_Configure') as boolean | undefined;
   const withProxy = type !== undefined && type !== NO_PROXY;
-  const required = { required: withProxy, message: copy.required };
 
   const timezones = useMemo(
     () => TIMEZONES.map((t) => ({ value: t.zone, label: t.label[lang] })),
@@ -53,49 +51,19 @@ export function ProxySection(props: {
 
   return (
     <>
-      <Row gutter={12}>
-        <Col xs={24} sm={10}>
-          <Form.Item name="Proxy_Type" label={copy.proxyType}>
-            <Select virtual={false} options={proxyTypeOptions(copy.noProxy)} />
-          </Form.Item>
-        </Col>
-        {withProxy && (
-          <Col xs={24} sm={10}>
-            <Form.Item
-              name="Proxy_Ip"
-              label={copy.host}
-              rules={[required, schemaRule(proxyFields.Proxy_Ip, lang)]}
-            >
-              <Input placeholder={copy.hostPlaceholder} autoComplete="off" />
-            </Form.Item>
-          </Col>
-        )}
-        {withProxy && (
-          <Col xs={24} sm={4}>
-            <Form.Item
-              name="Proxy_Port"
-              label={copy.port}
-              rules={[required, schemaRule(proxyFields.Proxy_Port, lang)]}
-            >
-              <InputNumber style={{ width: '100%' }} controls={false} />
-            </Form.Item>
-          </Col>
-        )}
-      </Row>
-      {withProxy && (
-        <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="Proxy_Username" label={copy.username}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="Proxy_Password" label={copy.password}>
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-          </Col>
-        </Row>
-      )}
+      <ProxyEndpointFields
+        copy={copy}
+        names={{
+          type: 'Proxy_Type',
+          host: 'Proxy_Ip',
+          port: 'Proxy_Port',
+          username: 'Proxy_Username',
+          password: 'Proxy_Password',
+        }}
+        withProxy={withProxy}
+        layout="form"
+        hostPlaceholder={copy.hostPlaceholder}
+      />
       {withProxy && (
         <Form.Item name="StaticIP_Type" label={copy.staticIpType}>
           <Select

@@ -1,0 +1,62 @@
+/**
+ * What the environment manager's end-to-end files share: a local API call as a script makes it,
+ * screenshots at the two widths the issue names (for a review by eye), and a page's errors.
+ */
+import path from 'node:path';
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+/** The envelope of a local API call (the legacy calls answer status/msg, the v1 ones code/message). */
+export interface Envelope {
+  code?: number;
+  status?: number;
+  message?: string;
+  msg?: string;
+  data: Record<string, unknown>;
+}
+
+/** A call to the local API at `base` as a script makes it; answers the envelope. */
+export async function localCall(base: string, urlPath: string, body: object = {}) {
+  const res = await fetch(`${base}${urlPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Envelope;
+}
+
+/** The same call, expected to succeed: answers its data. */
+export async function localData<T = Record<string, unknown>>(
+  base: string,
+  urlPath: string,
+  body: object = {},
+): Promise<T> {
+  const answer = await localCall(base, urlPath, body);
+  expect(answer.code, `${urlPath}: ${answer.message}`).toBe(0);
+  return answer.data as T;
+}
+
+/** `<name>-1440.png` and `<name>-1024.png` in `dir`, once opening animations have ended. */
+export async function screenshots(
+  page: Page,
+  dir: string,
+  name: string,
+  options: { fullPage?: boolean } = {},
+) {
+  await page.waitForTimeout(400);
+  for (const width of [1440, 1024]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), ...options });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/** Collects the page's uncaught errors and console errors (prefixed with `label` when given). */
+export function recordErrors(page: Page, errors: string[], label?: string) {
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      errors.push(label ? `${label}: ${message.text()}` : message.text());
+    }
+  });
+}
