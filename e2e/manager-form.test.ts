@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accountWithCredential, adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
+import { localData, recordErrors, screenshots } from './manager-helpers.ts';
 import { startHttpProxy, startLookup } from '../apps/local-api/src/test/proxies.ts';
 
 const ACCOUNT = 'manager_form_e2e';
@@ -28,27 +29,10 @@ describe('the manager’s form and batch dialogs in Chromium', () => {
   const files = fs.mkdtempSync(path.join(os.tmpdir(), 'manager-form-'));
   // Screenshots for a review by eye: HAINIAO_SCREENSHOT_DIR when set, else the removed temp folder.
   const shotDir = process.env.HAINIAO_SCREENSHOT_DIR ?? files;
-  const shoot = async (name: string) => {
-    // Let opening animations end.
-    await page.waitForTimeout(500);
-    for (const width of [1440, 1024]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: path.join(shotDir, `${name}-${width}.png`) });
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
-  };
-
-  /** A call to the local API as a script makes it. */
-  async function api<T = Record<string, unknown>>(urlPath: string, body: object = {}) {
-    const res = await fetch(`${system.localApi.url}${urlPath}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const answer = (await res.json()) as { code: number; message: string; data: T };
-    expect(answer.code, `${urlPath}: ${answer.message}`).toBe(0);
-    return answer.data;
-  }
+  const shoot = (name: string) => screenshots(page, shotDir, name);
+  /** A call to the local API as a script makes it, expected to succeed. */
+  const api = <T = Record<string, unknown>>(urlPath: string, body: object = {}) =>
+    localData<T>(system.localApi.url, urlPath, body);
 
   const idsNamed = async (name: string) =>
     (
@@ -86,10 +70,7 @@ describe('the manager’s form and batch dialogs in Chromium', () => {
       acceptDownloads: true,
     });
     page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    recordErrors(page, errors);
   }, 120_000);
   afterAll(async () => {
     // Whatever still runs is stopped before the service goes (the service ends its browsers too).
@@ -300,6 +281,15 @@ describe('the manager’s form and batch dialogs in Chromium', () => {
     await page.getByRole('searchbox', { name: 'Search by name' }).fill('bulk-');
     await page.getByRole('searchbox', { name: 'Search by name' }).press('Enter');
     await expect.poll(async () => (await rowIds()).sort()).toEqual([...bulk].sort());
+    // A column sort is the service's order (listid's Sort_By), not a sort of the page shown.
+    const names = () => page.locator('tr.ant-table-row strong').allInnerTexts();
+    const byName = [...Array(20).keys()].map((i) => `bulk-${String(i + 1).padStart(2, '0')}`);
+    const nameHeader = page.locator('.ant-table-thead th', { hasText: 'Name' });
+    await nameHeader.click();
+    await expect.poll(names).toEqual(byName);
+    await nameHeader.click();
+    await expect.poll(names).toEqual([...byName].reverse());
+    await nameHeader.click();
 
     // --- Proxy lines onto two selected environments; a bad line is named and blocks the import.
     const [first, second] = [bulk[0]!, bulk[1]!];

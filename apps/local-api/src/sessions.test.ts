@@ -577,6 +577,22 @@ describe('listid', () => {
     });
     expect(date.json().message).toBe('Invalid parameter: Session_CreateTime_Start');
   });
+
+  test('Sort_By and Sort_Order order the whole list, across its pages', async () => {
+    const sortedIds = async (body: Record<string, unknown>) => {
+      const pages = [1, 2].map((CurrentPage) =>
+        listid({ Session_GroupName: 'List', ListNum: 4, CurrentPage, ...body }),
+      );
+      return (await Promise.all(pages)).flatMap((page) => page.listid);
+    };
+    // Names list-0 … list-5 (odd ones with a suffix), made in that order.
+    expect(await sortedIds({ Sort_By: 'name' })).toEqual(made);
+    expect(await sortedIds({ Sort_By: 'name', Sort_Order: 'desc' })).toEqual([...made].reverse());
+    expect(await sortedIds({ Sort_By: 'created', Sort_Order: 'asc' })).toEqual(made);
+    // Only the listed fields: nothing of the request reaches the query.
+    const bad = await service.post('/api/v1/session/listid', { Sort_By: 'seq; drop table x' });
+    expect(bad.json()).toMatchObject({ code: -10000, message: 'Invalid parameter: Sort_By' });
+  });
 });
 
 describe('id_container', () => {

@@ -3,6 +3,7 @@
  * runtime share them: our own names throughout; the calls' spellings live at the edges (routes,
  * views) only.
  */
+import type { ListSortField } from '@hainiao/contract';
 import type { StoredCookie } from './cookie.ts';
 import type { EnvironmentSettings } from './settings.ts';
 
@@ -82,6 +83,8 @@ export interface ListFilters {
   pluginId?: string | undefined;
   withScript?: boolean | undefined;
   scriptId?: string | undefined;
+  /** The order (our extension); without it, last updated first. */
+  sort?: { by: ListSortField; order: 'asc' | 'desc' } | undefined;
   offset: number;
   limit: number;
 }

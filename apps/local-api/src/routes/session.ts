@@ -146,6 +146,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       pluginId: body.Session_Plugins_id,
       withScript: body.Session_ISAutoScript === 1,
       scriptId: body.Session_AutoScript_id,
+      sort: body.Sort_By && { by: body.Sort_By, order: body.Sort_Order ?? 'asc' },
       offset: (page - 1) * size,
       limit: size,
     });

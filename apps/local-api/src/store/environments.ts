@@ -95,6 +95,28 @@ const toData = (record: EnvironmentRecord): DataRow => ({
   cookies: JSON.stringify(record.cookies),
 });
 
+/** The columns listid may order by (an allow-list: nothing of the request reaches the SQL). */
+const SORT_COLUMNS: Record<NonNullable<ListFilters['sort']>['by'], string> = {
+  name: 'e.name collate nocase',
+  group: 'e.group_name collate nocase',
+  system: 'e.system',
+  proxy: 'e.proxy_type, e.proxy_ip',
+  created: 'e.created_at, e.seq',
+  updated: 'e.updated_at',
+};
+
+/** ORDER BY of a listid: the asked order, ties (and no order) last updated first. */
+function orderOf(sort: ListFilters['sort']): string {
+  const latest = 'e.updated_at desc, e.seq desc';
+  if (!sort) return latest;
+  const direction = sort.order === 'desc' ? 'desc' : 'asc';
+  const columns = SORT_COLUMNS[sort.by]
+    .split(', ')
+    .map((column) => `${column} ${direction}`)
+    .join(', ');
+  return `${columns}, ${latest}`;
+}
+
 const likeEscape = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function environmentStore(db: SQLite.Database) {
@@ -395,7 +417,7 @@ export function environmentStore(db: SQLite.Database) {
       const clause = where.join(' and ');
       const ids = prepare(
         `select e.id from environment e where ${clause}
-         order by e.updated_at desc, e.seq desc limit @limit offset @offset`,
+         order by ${orderOf(f.sort)} limit @limit offset @offset`,
       )
         .all({ ...params, limit: f.limit, offset: f.offset })
         .map((row) => (row as { id: string }).id);

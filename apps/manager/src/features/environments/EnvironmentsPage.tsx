@@ -20,7 +20,7 @@ import {
   SettingOutlined,
   ShareAltOutlined,
 } from '@ant-design/icons';
-import { LIST_NUM_DEFAULT, LIST_NUM_MAX } from '@hainiao/contract';
+import { LIST_NUM_DEFAULT, LIST_NUM_MAX, type ListSortField } from '@hainiao/contract';
 import {
   Alert,
   App as AntApp,
@@ -59,8 +59,10 @@ import {
   activeFilterCount,
   NO_FILTERS,
   OWNER_PARAM,
+  isSortField,
   type EnvironmentRow,
   type Filters,
+  type ListSort,
 } from './model.ts';
 import { RunningInfo } from './RunningInfo.tsx';
 import { StateTag } from './StateTag.tsx';
@@ -74,8 +76,6 @@ const isColumnList = (value: unknown): value is ColumnKey[] =>
   Array.isArray(value) && value.every((v) => (COLUMN_KEYS as readonly string[]).includes(v));
 const isPageSize = (value: unknown): value is number =>
   typeof value === 'number' && PAGE_SIZES.includes(value);
-
-const byText = (a: string, b: string) => a.localeCompare(b);
 
 export default function EnvironmentsPage() {
   const t = useCopy(envCopy);
@@ -134,7 +134,9 @@ export default function EnvironmentsPage() {
   const tableRef = useRef<HTMLDivElement>(null);
 
   const runningIds = useMemo(() => new Set(stream.running.keys()), [stream.running]);
-  const list = useEnvironments(filters, page, pageSize, runningIds);
+  // The order is listid's (Sort_By): a sort spans every page, not only the one shown.
+  const [sort, setSort] = useState<ListSort>();
+  const list = useEnvironments(filters, page, pageSize, runningIds, sort);
   const { rows, reload } = list;
 
   // Why a stopped environment is not running (exited, proxy failed, queued): browser/status is
@@ -334,12 +336,19 @@ export default function EnvironmentsPage() {
     };
   };
 
+  /** A column the service sorts by (listid's Sort_By), showing the current order. */
+  const sortable = (by: ListSortField) => ({
+    sorter: true,
+    sortOrder:
+      sort?.by === by ? (sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
+  });
+
   const columns: TableColumnsType<EnvironmentRow> = [
     {
       key: 'name',
       title: t.name,
       dataIndex: 'Session_Name',
-      sorter: (a, b) => byText(a.Session_Name, b.Session_Name),
+      ...sortable('name'),
       render: (name: string, row) => (
         <Space orientation="vertical" size={0}>
           <Typography.Text strong>{name || row.Session_ID.slice(0, 8)}</Typography.Text>
@@ -367,18 +376,18 @@ export default function EnvironmentsPage() {
       key: 'group',
       title: t.group,
       dataIndex: 'Group_Name',
-      sorter: (a, b) => byText(a.Group_Name, b.Group_Name),
+      ...sortable('group'),
     },
     {
       key: 'system',
       title: t.system,
       dataIndex: 'SystemOS',
-      sorter: (a, b) => byText(a.SystemOS, b.SystemOS),
+      ...sortable('system'),
     },
     {
       key: 'proxy',
       title: t.proxy,
-      sorter: (a, b) => byText(`${a.Proxy_Type}${a.Proxy_Ip}`, `${b.Proxy_Type}${b.Proxy_Ip}`),
+      ...sortable('proxy'),
       render: (_, row) =>
         row.Proxy_Type && row.Proxy_Type !== 'noproxy' ? (
           <span>
@@ -398,7 +407,6 @@ export default function EnvironmentsPage() {
     {
       key: 'state',
       title: t.state,
-      sorter: (a, b) => Number(runningIds.has(b.Session_ID)) - Number(runningIds.has(a.Session_ID)),
       render: (_, row) => (
         <StateTag
           running={runningIds.has(row.Session_ID)}
@@ -410,14 +418,14 @@ export default function EnvironmentsPage() {
       key: 'created',
       title: t.created,
       dataIndex: 'Session_CreateTime',
-      sorter: (a, b) => byText(a.Session_CreateTime, b.Session_CreateTime),
+      ...sortable('created'),
       render: (value: string) => formatDateTime(value, lang),
     },
     {
       key: 'updated',
       title: t.updated,
       dataIndex: 'Session_UpdateTime',
-      sorter: (a, b) => byText(a.Session_UpdateTime, b.Session_UpdateTime),
+      ...sortable('updated'),
       render: (value: string) => formatDateTime(value, lang),
     },
     {
@@ -646,6 +654,17 @@ export default function EnvironmentsPage() {
           dataSource={rows}
           columns={shown}
           scroll={{ x: 1000 }}
+          onChange={(_pagination, _filters, sorter, { action }) => {
+            if (action !== 'sort') return;
+            const chosen = Array.isArray(sorter) ? sorter[0] : sorter;
+            const by = chosen?.columnKey;
+            setSort(
+              chosen?.order && isSortField(by)
+                ? { by, order: chosen.order === 'ascend' ? 'asc' : 'desc' }
+                : undefined,
+            );
+            setPage(1);
+          }}
           rowSelection={{
             selectedRowKeys: selected,
             preserveSelectedRowKeys: true,

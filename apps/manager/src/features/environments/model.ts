@@ -1,5 +1,10 @@
 /** The table's rows and filters, and how they become listid bodies. */
-import type { ListSessionIdsBody, ProxyType } from '@hainiao/contract';
+import {
+  LIST_SORT_FIELDS,
+  type ListSessionIdsBody,
+  type ListSortField,
+  type ProxyType,
+} from '@hainiao/contract';
 
 /** One environment as id_container answers it with Session_container_type 2 (a brief line). */
 export interface EnvironmentRow {
@@ -57,8 +62,21 @@ export const OWNER_PARAM = 'owner';
 const text = (value: string) => (value.trim() ? value.trim() : undefined);
 
 /** The listid body of `filters` (without the page). */
-export function listBody(filters: Filters): ListSessionIdsBody {
+/** The table's order, as listid's Sort_By and Sort_Order take it. */
+export interface ListSort {
+  by: ListSortField;
+  order: 'asc' | 'desc';
+}
+
+export const isSortField = (value: unknown): value is ListSortField =>
+  (LIST_SORT_FIELDS as readonly unknown[]).includes(value);
+
+export function listBody(filters: Filters, sort?: ListSort): ListSessionIdsBody {
   const body: ListSessionIdsBody = {};
+  if (sort) {
+    body.Sort_By = sort.by;
+    body.Sort_Order = sort.order;
+  }
   if (text(filters.name)) body.Session_Name = text(filters.name);
   if (filters.group) body.Session_GroupName = filters.group;
   if (filters.proxyType) body.Proxy_Type = filters.proxyType;

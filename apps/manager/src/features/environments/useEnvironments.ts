@@ -9,7 +9,7 @@ import { LIST_NUM_MAX, STATUS_QUERY_MAX } from '@hainiao/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call } from '../../shared/api.ts';
 import { errorText } from '../../shared/ui/errors.ts';
-import { listBody, type EnvironmentRow, type Filters } from './model.ts';
+import { listBody, type EnvironmentRow, type Filters, type ListSort } from './model.ts';
 
 interface ListAnswer {
   listid: string[];
@@ -28,11 +28,11 @@ async function details(ids: string[]): Promise<EnvironmentRow[]> {
   return rows;
 }
 
-async function allIds(filters: Filters): Promise<string[]> {
+async function allIds(filters: Filters, sort: ListSort | undefined): Promise<string[]> {
   const ids: string[] = [];
   for (let page = 1; ; page++) {
     const answer = await call<ListAnswer>('/api/v1/session/listid', {
-      ...listBody(filters),
+      ...listBody(filters, sort),
       CurrentPage: page,
       ListNum: LIST_NUM_MAX,
     });
@@ -54,6 +54,7 @@ export function useEnvironments(
   page: number,
   pageSize: number,
   runningIds: ReadonlySet<string>,
+  sort?: ListSort,
 ): EnvironmentList {
   const [rows, setRows] = useState<EnvironmentRow[]>([]);
   const [total, setTotal] = useState(0);
@@ -67,7 +68,7 @@ export function useEnvironments(
     running.current = runningIds;
   }, [runningIds]);
 
-  const asked = [filters, page, pageSize, version];
+  const asked = [filters, page, pageSize, version, sort];
   const loading = !finished || asked.some((value, i) => value !== finished[i]);
 
   useEffect(() => {
@@ -77,7 +78,7 @@ export function useEnvironments(
       let count: number;
       if (filters.run === 'all') {
         const answer = await call<ListAnswer>('/api/v1/session/listid', {
-          ...listBody(filters),
+          ...listBody(filters, sort),
           CurrentPage: page,
           ListNum: pageSize,
         });
@@ -85,7 +86,9 @@ export function useEnvironments(
         count = answer.total;
       } else {
         const wanted = filters.run === 'running';
-        const matching = (await allIds(filters)).filter((id) => running.current.has(id) === wanted);
+        const matching = (await allIds(filters, sort)).filter(
+          (id) => running.current.has(id) === wanted,
+        );
         count = matching.length;
         ids = matching.slice((page - 1) * pageSize, page * pageSize);
       }
@@ -96,11 +99,11 @@ export function useEnvironments(
       setError(undefined);
     })()
       .catch((failure: unknown) => live && setError(errorText(failure)))
-      .finally(() => live && setFinished([filters, page, pageSize, version]));
+      .finally(() => live && setFinished([filters, page, pageSize, version, sort]));
     return () => {
       live = false;
     };
-  }, [filters, page, pageSize, version]);
+  }, [filters, page, pageSize, version, sort]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   return { rows, total, loading, error, reload };

@@ -10,6 +10,10 @@
  */
 import { z } from 'zod';
 import { PROXY_TYPES } from '../../appendix/proxy-types.ts';
+
+/** What listid can order by (our extension; the spec's list is last updated first). */
+export const LIST_SORT_FIELDS = ['name', 'group', 'system', 'proxy', 'created', 'updated'] as const;
+export type ListSortField = (typeof LIST_SORT_FIELDS)[number];
 import { SessionCodes } from '../../codes/local-api.ts';
 import {
   BROWSER_VERSION_MAX,
@@ -692,6 +696,21 @@ export const listSessionIdsBody = z
       .optional()
       .describe('With Session_ISAutoScript: only those running this script')
       .meta({ zh: '配合 Session_ISAutoScript：仅返回启用该脚本的环境', example: 'script-001' }),
+    Sort_By: z
+      .enum(LIST_SORT_FIELDS)
+      .optional()
+      .describe(
+        'Order of the list (ours): name, group, system, proxy, created or updated; without it, last updated first',
+      )
+      .meta({
+        zh: '列表排序依据（扩展字段）：name、group、system、proxy、created 或 updated；不传时按最近更新在前',
+        example: 'name',
+      }),
+    Sort_Order: z
+      .enum(['asc', 'desc'])
+      .optional()
+      .describe('With Sort_By: asc (A to Z, oldest first; the default) or desc')
+      .meta({ zh: '配合 Sort_By：asc（A 到 Z、最早在前；默认）或 desc', example: 'asc' }),
     CurrentPage: intField(1)
       .optional()
       .describe('Page number, from 1')
