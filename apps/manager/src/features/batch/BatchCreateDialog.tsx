@@ -12,7 +12,7 @@ import {
   Typography,
 } from 'antd';
 import { createSessionBody, format, isMobileSystem, NO_PROXY, SYSTEMS } from '@hainiao/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { call } from '../../shared/api.ts';
 import { useGroups } from '../../shared/groups.ts';
 import { useCopy, useLang } from '../../shared/lang.tsx';
@@ -28,7 +28,7 @@ import {
 import { BatchProgressView } from './BatchProgressView.tsx';
 import { batchCopy } from './locales.ts';
 import { budgetOf } from './pacer.ts';
-import { runBatch, type BatchProgress } from './run-batch.ts';
+import { useBatchRun } from './useBatchRun.tsx';
 import './batch.css';
 
 export interface BatchCreateDialogProps {
@@ -58,11 +58,9 @@ export function BatchCreateDialog({ open, onClose, onDone }: BatchCreateDialogPr
   const lang = useLang();
   const { groups } = useGroups();
   const [form] = Form.useForm<BatchTemplate>();
-  const [progress, setProgress] = useState<BatchProgress<string>>();
-  const [running, setRunning] = useState(false);
-  const [stopped, setStopped] = useState(false);
+  const batch = useBatchRun<string>(copy);
+  const { progress, running, stopped } = batch;
   const [problem, setProblem] = useState<string>();
-  const abort = useRef<AbortController | undefined>(undefined);
   const count = (Form.useWatch('count', form) as number | null) ?? 0;
   const prefix = (Form.useWatch('prefix', form) as string | undefined) ?? '';
   const system = (Form.useWatch('system', form) as string | undefined) ?? '';
@@ -75,14 +73,10 @@ export function BatchCreateDialog({ open, onClose, onDone }: BatchCreateDialogPr
   if (open !== wasOpen) {
     setWasOpen(open);
     if (open) {
-      setProgress(undefined);
-      setStopped(false);
+      batch.reset();
       setProblem(undefined);
     }
   }
-
-  // Closing the dialog stops a batch that is still running.
-  useEffect(() => () => abort.current?.abort(), []);
 
   async function start() {
     setProblem(undefined);
@@ -102,21 +96,12 @@ export function BatchCreateDialog({ open, onClose, onDone }: BatchCreateDialogPr
       setProblem(problems.map((p) => `${p.field}: ${p.message}`).join('; '));
       return;
     }
-    const controller = new AbortController();
-    abort.current = controller;
-    setRunning(true);
-    setStopped(false);
-    const result = await runBatch({
+    await batch.run({
       total: template.count,
       budget,
-      signal: controller.signal,
       run: async (index) =>
         (await call<{ Session_Id: string }>(CREATE, batchCreateBody(template, index))).Session_Id,
-      onProgress: setProgress,
     });
-    setRunning(false);
-    setStopped(controller.signal.aborted && result.done < result.total);
-    abort.current = undefined;
   }
 
   // The results stay on screen until the user closes them; then the table hears of the new ones.
@@ -124,17 +109,7 @@ export function BatchCreateDialog({ open, onClose, onDone }: BatchCreateDialogPr
 
   const shown = count >= 1 ? count : 1;
   const footer = progress
-    ? [
-        running ? (
-          <Button key="stop" danger onClick={() => abort.current?.abort()}>
-            {copy.stop}
-          </Button>
-        ) : (
-          <Button key="close" type="primary" onClick={finish}>
-            {copy.close}
-          </Button>
-        ),
-      ]
+    ? batch.footer(finish)
     : [
         <Button key="cancel" onClick={onClose}>
           {copy.cancel}

@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Input, Modal, Space, Switch, Typography } from 'antd';
 import { format } from '@hainiao/contract';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { call } from '../../shared/api.ts';
 import { useCopy, useLang } from '../../shared/lang.tsx';
 import { lineAssignBody, lineCreateBody, pairLines } from './batch-bodies.ts';
@@ -14,7 +14,7 @@ import { BatchProgressView } from './BatchProgressView.tsx';
 import { batchCopy } from './locales.ts';
 import { budgetOf } from './pacer.ts';
 import { parseProxyLines, problemText, type ProxyLine } from './proxy-lines.ts';
-import { runBatch, type BatchProgress } from './run-batch.ts';
+import { useBatchRun } from './useBatchRun.tsx';
 import './batch.css';
 
 export interface ProxyImportDialogProps {
@@ -32,10 +32,8 @@ export function ProxyImportDialog({ open, selectedIds, onClose, onDone }: ProxyI
   const lang = useLang();
   const [text, setText] = useState('');
   const [check, setCheck] = useState(false);
-  const [progress, setProgress] = useState<BatchProgress<number>>();
-  const [running, setRunning] = useState(false);
-  const [stopped, setStopped] = useState(false);
-  const abort = useRef<AbortController | undefined>(undefined);
+  const batch = useBatchRun<number>(copy);
+  const { progress, running, stopped } = batch;
   // The selection when the dialog opened: the table may change behind an open dialog.
   const [ids, setIds] = useState<string[]>(selectedIds);
   // Each opening starts afresh (state adjusted while rendering, not in an effect).
@@ -44,12 +42,10 @@ export function ProxyImportDialog({ open, selectedIds, onClose, onDone }: ProxyI
     setWasOpen(open);
     if (open) {
       setText('');
-      setProgress(undefined);
-      setStopped(false);
+      batch.reset();
       setIds(selectedIds);
     }
   }
-  useEffect(() => () => abort.current?.abort(), []);
 
   const parsed = useMemo(() => parseProxyLines(text), [text]);
   const good = parsed.flatMap((p) => (p.ok ? [{ line: p.line, proxy: p.proxy }] : []));
@@ -59,10 +55,6 @@ export function ProxyImportDialog({ open, selectedIds, onClose, onDone }: ProxyI
   const planned = assign ? pairs.length : good.length;
 
   async function start() {
-    const controller = new AbortController();
-    abort.current = controller;
-    setRunning(true);
-    setStopped(false);
     const jobs: { line: number; send(): Promise<unknown> }[] = assign
       ? pairs.map(({ id, line }) => ({
           line: line.line,
@@ -72,22 +64,17 @@ export function ProxyImportDialog({ open, selectedIds, onClose, onDone }: ProxyI
           line,
           send: () => call(CREATE, lineCreateBody(proxy as ProxyLine, check)),
         }));
-    const result = await runBatch({
+    const result = await batch.run({
       total: jobs.length,
       budget: budgetOf(assign ? UPDATE : CREATE),
-      signal: controller.signal,
       run: async (index) => {
         const job = jobs[index]!;
         await job.send();
         return job.line;
       },
-      onProgress: setProgress,
     });
-    setRunning(false);
-    setStopped(controller.signal.aborted && result.done < result.total);
-    abort.current = undefined;
     // Failures are reported by line number, not by position in the batch.
-    setProgress({
+    batch.setProgress({
       ...result,
       failed: result.failed.map((f) => ({ ...f, index: jobs[f.index]?.line ?? f.index })),
     });
@@ -98,17 +85,7 @@ export function ProxyImportDialog({ open, selectedIds, onClose, onDone }: ProxyI
 
   const blocked = parsed.length === 0 || bad > 0 || planned === 0;
   const footer = progress
-    ? [
-        running ? (
-          <Button key="stop" danger onClick={() => abort.current?.abort()}>
-            {copy.stop}
-          </Button>
-        ) : (
-          <Button key="close" type="primary" onClick={finish}>
-            {copy.close}
-          </Button>
-        ),
-      ]
+    ? batch.footer(finish)
     : [
         <Button key="cancel" onClick={onClose}>
           {copy.cancel}
