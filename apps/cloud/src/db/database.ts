@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { nameStatements } from './pg-named-statements.ts';
 import type { Database } from './schema.ts';
 import { cachingStatements } from './statement-cache.ts';
 
@@ -40,7 +41,11 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): CloudD
     // at the next one. The pool listens for that only while a connection is idle; unlistened, the
     // 'error' event of a checked-out one would end the process (node-postgres #1324).
     pool.on('error', () => {});
-    pool.on('connect', (client) => client.on('error', () => {}));
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      // Each connection keeps the cloud's queries prepared (db/pg-named-statements.ts).
+      nameStatements(client);
+    });
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({
         pool,

@@ -2,23 +2,20 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { langFromCloud, type Lang } from '@hainiao/contract';
 import { CloudError, failure } from './envelope.ts';
+import { PlainFormError, readPlainForm } from './plain-form.ts';
 
 /**
  * Text fields of a multipart (or url-encoded) cloud call. Files are read by the upload handler
- * itself; here a file part is an error-free no-op so that plain calls never buffer uploads.
+ * itself (`readUpload`); here a file part is read and dropped (plain-form.ts).
  */
 export async function readFields(request: FastifyRequest): Promise<Record<string, string>> {
   const fields: Record<string, string> = {};
   if (request.isMultipart()) {
     try {
-      for await (const part of request.parts()) {
-        if (part.type === 'field') fields[part.fieldname] = String(part.value);
-        else part.file.resume();
-      }
+      return await readPlainForm(request.raw);
     } catch (error) {
       throw malformedForm(error);
     }
-    return fields;
   }
   const body = request.body;
   if (body && typeof body === 'object') {
@@ -100,5 +97,6 @@ export function requestLang(request: FastifyRequest, fields?: Record<string, str
 export function malformedForm(error: unknown): unknown {
   if (error && typeof error === 'object' && 'statusCode' in error) return error;
   const invalid = failure('INVALID_PARAMETER');
-  return new CloudError(invalid.code, invalid.messages, 400);
+  const tooLarge = error instanceof PlainFormError && error.tooLarge;
+  return new CloudError(invalid.code, invalid.messages, tooLarge ? 413 : 400);
 }

@@ -6,6 +6,7 @@ import {
 } from '@hainiao/contract';
 import type { Selectable } from 'kysely';
 import type { CloudDatabase } from '../../db/database.ts';
+import { prepared, type Param } from '../../db/prepared.ts';
 import { CloudError } from '../../http/envelope.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../security/password.ts';
 import { secretsEqual } from '../../security/secret.ts';
@@ -37,6 +38,19 @@ export function accountService({ db }: CloudDatabase, clock: Clock = () => new D
       : query.where('email', '=', (identity.email ?? '').toLowerCase());
     return query.executeTakeFirst();
   }
+
+  /** The account of a live session: every signed-in call asks this first. */
+  const liveSession = prepared(db, (param: Param<{ hash: string; now: string }>) =>
+    db
+      .selectFrom('auth_token')
+      .innerJoin('account', 'account.id', 'auth_token.account_id')
+      .selectAll('account')
+      .where('auth_token.token_hash', '=', param('hash'))
+      .where('auth_token.kind', '=', 'session')
+      .where('auth_token.revoked_at', 'is', null)
+      .where('auth_token.expires_at', '>', param('now'))
+      .where('account.removed_at', 'is', null),
+  );
 
   return {
     findByIdentity,
@@ -194,17 +208,7 @@ export function accountService({ db }: CloudDatabase, clock: Clock = () => new D
 
     /** The account behind a live session token, or a token failure. */
     async requireSession(token: string): Promise<Account> {
-      const now = iso(clock());
-      const account = await db
-        .selectFrom('auth_token')
-        .innerJoin('account', 'account.id', 'auth_token.account_id')
-        .selectAll('account')
-        .where('auth_token.token_hash', '=', hashToken(token))
-        .where('auth_token.kind', '=', 'session')
-        .where('auth_token.revoked_at', 'is', null)
-        .where('auth_token.expires_at', '>', now)
-        .where('account.removed_at', 'is', null)
-        .executeTakeFirst();
+      const [account] = await liveSession({ hash: hashToken(token), now: iso(clock()) });
       if (!account) {
         // A session of a removed sub-account (revoked at removal) says why it ended.
         const removed = await db

@@ -8,6 +8,7 @@ import type {
 } from '@hainiao/contract';
 import { fileSystems } from '@hainiao/content';
 import type { CloudDatabase } from '../../db/database.ts';
+import { prepared } from '../../db/prepared.ts';
 
 /** The text in `lang`, else English, else whatever there is. */
 function pick<T extends { lang: string }>(rows: T[], lang: Lang): T | undefined {
@@ -19,15 +20,25 @@ function day(iso: string): string {
 }
 
 export function contentService({ db }: CloudDatabase) {
+  // The categories come with every article and list the FAQ shows: compiled once (db/prepared.ts).
+  const categoryRows = prepared(db, () =>
+    db.selectFrom('faq_category').select(['id', 'ename']).orderBy('sort').orderBy('id'),
+  );
+  const categoryTexts = prepared(db, () =>
+    db.selectFrom('faq_category_text').select(['category_id', 'lang', 'name']),
+  );
+  const articleCounts = prepared(db, () =>
+    db
+      .selectFrom('faq_article')
+      .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('category_id'),
+  );
+
   async function categories(lang: Lang): Promise<FaqCategory[]> {
     const [rows, texts, counts] = await Promise.all([
-      db.selectFrom('faq_category').select(['id', 'ename']).orderBy('sort').orderBy('id').execute(),
-      db.selectFrom('faq_category_text').select(['category_id', 'lang', 'name']).execute(),
-      db
-        .selectFrom('faq_article')
-        .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
-        .groupBy('category_id')
-        .execute(),
+      categoryRows({}),
+      categoryTexts({}),
+      articleCounts({}),
     ]);
     return rows.map(({ id, ename }) => ({
       id,

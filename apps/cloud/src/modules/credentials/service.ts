@@ -9,6 +9,7 @@ import {
   type Localized,
 } from '@hainiao/contract';
 import type { CloudDatabase } from '../../db/database.ts';
+import { prepared, type Param } from '../../db/prepared.ts';
 import { CloudError } from '../../http/envelope.ts';
 import { APILOGIN_FAILURES_PER_ACCOUNT, type AccountLimiter } from '../../http/account-limit.ts';
 import {
@@ -75,6 +76,41 @@ export function credentialService(
 ) {
   const now = () => iso(clock());
   const staleBefore = () => iso(new Date(clock().getTime() - LEASE_TIMEOUT_MS));
+
+  /** The account's credentials, with the device of each one's lease (if any) and its heartbeat. */
+  const credentialsOf = prepared(db, (param: Param<{ accountId: number }>) =>
+    db
+      .selectFrom('credential')
+      .leftJoin('lease', 'lease.credential_id', 'credential.id')
+      .select([
+        'credential.id',
+        'credential.app_id',
+        'credential.begin_time',
+        'credential.expire_time',
+        'lease.device',
+        'lease.heartbeat_at',
+      ])
+      .where('credential.account_id', '=', param('accountId'))
+      .orderBy('credential.id'),
+  );
+
+  /** The live lease of a token: every call of the local API to the cloud asks this first. */
+  const liveLease = prepared(db, (param: Param<{ hash: string; staleBefore: string }>) =>
+    db
+      .selectFrom('lease')
+      // The account that logged in (a sub-account logs in with its main's credential).
+      .innerJoin('account', 'account.id', 'lease.account_id')
+      .select([
+        'lease.credential_id',
+        'lease.device',
+        'lease.token_hash',
+        'account.id as account_id',
+        'account.team_id',
+      ])
+      .where('lease.token_hash', '=', param('hash'))
+      .where('lease.heartbeat_at', '>=', param('staleBefore'))
+      .where('account.removed_at', 'is', null),
+  );
 
   /** Ends every lease whose device went silent: its log closes when the lease timed out. */
   async function sweepLeases(): Promise<void> {
@@ -163,28 +199,18 @@ export function credentialService(
     },
 
     async list(account: Account): Promise<CredentialRow[]> {
-      await sweepLeases();
-      const rows = await db
-        .selectFrom('credential')
-        .leftJoin('lease', 'lease.credential_id', 'credential.id')
-        .select([
-          'credential.id',
-          'credential.app_id',
-          'credential.begin_time',
-          'credential.expire_time',
-          'lease.device',
-        ])
-        .where('credential.account_id', '=', account.id)
-        .orderBy('credential.id')
-        .execute();
+      // No sweep here (the console lists often): a lease whose heartbeat is older than the
+      // timeout reads as offline, as it would once swept.
+      const rows = await credentialsOf({ accountId: account.id });
       const current = now();
+      const stale = staleBefore();
       return rows.map((row) => ({
         id: row.id,
         app_id: row.app_id,
         status:
           row.expire_time <= current
             ? CredentialStatus.EXPIRED
-            : row.device
+            : row.device && row.heartbeat_at && row.heartbeat_at >= stale
               ? CredentialStatus.ONLINE
               : CredentialStatus.OFFLINE,
         begin_time: row.begin_time,
@@ -409,21 +435,7 @@ export function credentialService(
      * the check of every call that sends the token apilogin answered.
      */
     async requireLease(token: string): Promise<Lease> {
-      const lease = await db
-        .selectFrom('lease')
-        // The account that logged in (a sub-account logs in with its main's credential).
-        .innerJoin('account', 'account.id', 'lease.account_id')
-        .select([
-          'lease.credential_id',
-          'lease.device',
-          'lease.token_hash',
-          'account.id as account_id',
-          'account.team_id',
-        ])
-        .where('lease.token_hash', '=', hashToken(token))
-        .where('lease.heartbeat_at', '>=', staleBefore())
-        .where('account.removed_at', 'is', null)
-        .executeTakeFirst();
+      const [lease] = await liveLease({ hash: hashToken(token), staleBefore: staleBefore() });
       if (!lease) throw mainFailure(MainCodes.code.LOGIN_EXPIRE);
       return {
         credentialId: lease.credential_id,
