@@ -61,6 +61,7 @@ export async function runAdmin(
 
   const database: CloudDatabase = openDatabase(config.databaseUrl, {
     schema: config.databaseSchema,
+    namedStatements: config.namedStatements,
   });
   try {
     await migrateToLatest(database);
@@ -128,7 +129,10 @@ export async function runAdmin(
 
 /** What every instance does at start, once, before a rollout (README "Run at scale"). */
 async function migrate(config: ReturnType<typeof loadConfig>, env: NodeJS.ProcessEnv) {
-  const database = openDatabase(config.databaseUrl, { schema: config.databaseSchema });
+  const database = openDatabase(config.databaseUrl, {
+    schema: config.databaseSchema,
+    namedStatements: config.namedStatements,
+  });
   const stores = openStores(config);
   try {
     await prepareStore(database, {

@@ -70,3 +70,11 @@ test('the scale-out settings: Redis prefix, metrics token, shutdown grace', () =
   expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/16 characters/);
   expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '10s' })).toThrow(/milliseconds/);
 });
+
+test('DATABASE_NAMED_STATEMENTS: on by default, off for a pooler that cannot carry them', () => {
+  expect(loadConfig({}).namedStatements).toBe(true);
+  expect(loadConfig({ DATABASE_NAMED_STATEMENTS: 'off' }).namedStatements).toBe(false);
+  expect(loadConfig({ DATABASE_NAMED_STATEMENTS: '0' }).namedStatements).toBe(false);
+  expect(loadConfig({ DATABASE_NAMED_STATEMENTS: 'on' }).namedStatements).toBe(true);
+  expect(() => loadConfig({ DATABASE_NAMED_STATEMENTS: 'sometimes' })).toThrow(/on or off/);
+});

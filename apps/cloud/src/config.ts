@@ -16,6 +16,12 @@ export interface CloudConfig {
   /** `DATABASE_SCHEMA`: PostgreSQL schema to use (created when missing); default `public`. */
   databaseSchema: string | undefined;
   /**
+   * `DATABASE_NAMED_STATEMENTS`: PostgreSQL connections keep the cloud's queries prepared
+   * (db/pg-named-statements.ts); `off` for a pooler that cannot carry them (PgBouncer in
+   * transaction mode before 1.21).
+   */
+  namedStatements: boolean;
+  /**
    * `WEB_DIST`: the built web app (prerendered pages and assets); unset, empty or a folder without
    * a build serves no site.
    */
@@ -139,6 +145,13 @@ function parseMetricsToken(value: string | undefined): string | undefined {
   return value;
 }
 
+function parseSwitch(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (/^(on|true|1)$/i.test(value)) return true;
+  if (/^(off|false|0)$/i.test(value)) return false;
+  throw new Error(`${name} must be on or off, not ${value}`);
+}
+
 function parseGrace(value: string | undefined): number {
   if (!value) return 10_000;
   if (!/^\d+$/.test(value)) throw new Error(`SHUTDOWN_GRACE_MS must be milliseconds, not ${value}`);
@@ -154,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     dataDir,
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'cloud.sqlite')}`,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
+    namedStatements: parseSwitch('DATABASE_NAMED_STATEMENTS', env.DATABASE_NAMED_STATEMENTS, true),
     // The starter that knows where the site was built says so (`npm start`: scripts/start.ts).
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -11,7 +11,10 @@ import { openStores } from './storage/stores.ts';
  */
 export async function startCloud(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
-  const database = openDatabase(config.databaseUrl, { schema: config.databaseSchema });
+  const database = openDatabase(config.databaseUrl, {
+    schema: config.databaseSchema,
+    namedStatements: config.namedStatements,
+  });
   const stores = openStores(config);
   const release = async () => {
     await database.close();

@@ -21,7 +21,9 @@ export interface CloudDatabase {
 
 export interface DatabaseOptions {
   /** PostgreSQL only: run in this schema (created when missing); tests isolate themselves so. */
-  schema?: string;
+  schema?: string | undefined;
+  /** PostgreSQL only: keep queries prepared per connection (on unless false; config.ts). */
+  namedStatements?: boolean;
 }
 
 /** Opens `sqlite:<file>` (WAL, foreign keys on) or a `postgres://` URL with the same Kysely API. */
@@ -44,7 +46,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): CloudD
     pool.on('connect', (client) => {
       client.on('error', () => {});
       // Each connection keeps the cloud's queries prepared (db/pg-named-statements.ts).
-      nameStatements(client);
+      if (options.namedStatements !== false) nameStatements(client);
     });
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { postgresUp, TEST_POSTGRES_URL } from '../test/databases.ts';
+import { sql } from 'kysely';
+import { openDatabase } from './database.ts';
 import { nameStatements } from './pg-named-statements.ts';
 
 describe.skipIf(!postgresUp)('PostgreSQL statements kept prepared per connection', () => {
@@ -60,4 +62,24 @@ describe.skipIf(!postgresUp)('PostgreSQL statements kept prepared per connection
     }
     expect(await prepared()).toHaveLength(2);
   });
+});
+
+describe.skipIf(!postgresUp)('the cloud database and its named statements', () => {
+  for (const namedStatements of [true, false]) {
+    it(`${namedStatements ? 'prepares' : 'does not prepare (DATABASE_NAMED_STATEMENTS=off)'} its queries`, async () => {
+      const database = openDatabase(TEST_POSTGRES_URL, { namedStatements });
+      try {
+        const statements = await database.db.connection().execute(async (connection) => {
+          for (const n of [1, 2]) await sql`select ${n}::int as n`.execute(connection);
+          const rows = await sql<{ statement: string }>`
+            select statement from pg_prepared_statements`.execute(connection);
+          return rows.rows.map((row) => row.statement);
+        });
+        if (namedStatements) expect(statements).toContain('select $1::int as n');
+        else expect(statements).toEqual([]);
+      } finally {
+        await database.close();
+      }
+    });
+  }
 });

@@ -148,7 +148,9 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
 
 /** Every answer names its request id (`X-Request-Id`), for support and for the proxy's logs. */
 export function installRequestIds(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: every request runs it, and a promise each is not free.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
 }

@@ -176,6 +176,11 @@ describeEachDatabase('content calls', (ctx) => {
     expect(article.title).toBe(source.text.en.title);
     expect(article.content).toBe(source.text.en.content);
     expect(article.category_list.length).toBe(faq.categories.length);
+    // Beside its content and the categories, an article is its line of the list.
+    const list = (await post(app, 'document', { mod: 'list' })).body.data as FaqArticleSummary[];
+    const { content: _content, category_list: _categories, ...summary } = article;
+    expect(summary).toEqual(list.find((line) => line.id === article.id));
+    expect(summary.category_name).not.toBe('');
     const byId = await post(app, 'document', { mod: 'article', id: String(article.id) }, 'zh-CHS');
     expect(byId.body.data.title).toBe(source.text.zh.title);
     expect(byId.body.data.content).toBe(source.text.zh.content);

@@ -8,7 +8,7 @@ import type {
 } from '@hainiao/contract';
 import { fileSystems } from '@hainiao/content';
 import type { CloudDatabase } from '../../db/database.ts';
-import { prepared } from '../../db/prepared.ts';
+import { prepared, type Param } from '../../db/prepared.ts';
 
 /** The text in `lang`, else English, else whatever there is. */
 function pick<T extends { lang: string }>(rows: T[], lang: Lang): T | undefined {
@@ -34,12 +34,20 @@ export function contentService({ db }: CloudDatabase) {
       .groupBy('category_id'),
   );
 
-  async function categories(lang: Lang): Promise<FaqCategory[]> {
+  /** The categories with their texts in every language and their article counts. */
+  async function categorySource() {
     const [rows, texts, counts] = await Promise.all([
       categoryRows({}),
       categoryTexts({}),
       articleCounts({}),
     ]);
+    return { rows, texts, counts };
+  }
+
+  function categoriesIn(
+    lang: Lang,
+    { rows, texts, counts }: Awaited<ReturnType<typeof categorySource>>,
+  ): FaqCategory[] {
     return rows.map(({ id, ename }) => ({
       id,
       ename,
@@ -51,6 +59,30 @@ export function contentService({ db }: CloudDatabase) {
       count: Number(counts.find((c) => c.category_id === id)?.n ?? 0),
     }));
   }
+
+  async function categories(lang: Lang): Promise<FaqCategory[]> {
+    return categoriesIn(lang, await categorySource());
+  }
+
+  // One article (db/prepared.ts): by numeric id or by ename, and its texts in every language.
+  const articleById = prepared(db, (param: Param<{ id: number }>) =>
+    db
+      .selectFrom('faq_article')
+      .select(['id', 'ename', 'category_id', 'updated_at'])
+      .where('id', '=', param('id')),
+  );
+  const articleByEname = prepared(db, (param: Param<{ ename: string }>) =>
+    db
+      .selectFrom('faq_article')
+      .select(['id', 'ename', 'category_id', 'updated_at'])
+      .where('ename', '=', param('ename')),
+  );
+  const articleTexts = prepared(db, (param: Param<{ id: number }>) =>
+    db
+      .selectFrom('faq_article_text')
+      .select(['lang', 'title', 'summary', 'content'])
+      .where('article_id', '=', param('id')),
+  );
 
   async function summaries(
     lang: Lang,
@@ -160,18 +192,28 @@ export function contentService({ db }: CloudDatabase) {
 
     /** One article by numeric id or by ename; undefined when there is none. */
     async article(lang: Lang, idOrEname: string): Promise<FaqArticle | undefined> {
-      const key = /^\d{1,9}$/.test(idOrEname) ? Number(idOrEname) : idOrEname;
-      const [summary] = await summaries(lang, { article: key });
-      if (!summary) return undefined;
-      const [texts, categoryList] = await Promise.all([
-        db
-          .selectFrom('faq_article_text')
-          .select(['lang', 'content'])
-          .where('article_id', '=', summary.id)
-          .execute(),
-        categories(lang),
-      ]);
-      return { ...summary, content: pick(texts, lang)?.content ?? '', category_list: categoryList };
+      const [row] = /^\d{1,9}$/.test(idOrEname)
+        ? await articleById({ id: Number(idOrEname) })
+        : await articleByEname({ ename: idOrEname });
+      if (!row) return undefined;
+      const [texts, source] = await Promise.all([articleTexts({ id: row.id }), categorySource()]);
+      const text = pick(texts, lang);
+      if (!text) return undefined;
+      return {
+        id: row.id,
+        ename: row.ename,
+        title: text.title,
+        summary: text.summary,
+        article_category_id: row.category_id,
+        category_name:
+          pick(
+            source.texts.filter((t) => t.category_id === row.category_id),
+            lang,
+          )?.name ?? '',
+        updated_at: day(row.updated_at),
+        content: text.content,
+        category_list: categoriesIn(lang, source),
+      };
     },
 
     /** Whether /faq/{idOrEname}.html names an article (the site answers 404 otherwise). */
