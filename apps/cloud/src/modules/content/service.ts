@@ -19,6 +19,28 @@ function day(iso: string): string {
   return iso.slice(0, 10);
 }
 
+/** An article's line of the FAQ list, in `lang`: its row, its text, its category's name. */
+function summaryOf(
+  row: { id: number; ename: string; category_id: number; updated_at: string },
+  text: { title: string; summary: string },
+  categoryTexts: readonly { category_id: number; lang: string; name: string }[],
+  lang: Lang,
+): FaqArticleSummary {
+  return {
+    id: row.id,
+    ename: row.ename,
+    title: text.title,
+    summary: text.summary,
+    article_category_id: row.category_id,
+    category_name:
+      pick(
+        categoryTexts.filter((t) => t.category_id === row.category_id),
+        lang,
+      )?.name ?? '',
+    updated_at: day(row.updated_at),
+  };
+}
+
 export function contentService({ db }: CloudDatabase) {
   // The categories come with every article and list the FAQ shows: compiled once (db/prepared.ts).
   const categoryRows = prepared(db, () =>
@@ -130,21 +152,7 @@ export function contentService({ db }: CloudDatabase) {
         lang,
       );
       if (!text) return [];
-      return [
-        {
-          id: row.id,
-          ename: row.ename,
-          title: text.title,
-          summary: text.summary,
-          article_category_id: row.category_id,
-          category_name:
-            pick(
-              categoryTexts.filter((t) => t.category_id === row.category_id),
-              lang,
-            )?.name ?? '',
-          updated_at: day(row.updated_at),
-        },
-      ];
+      return [summaryOf(row, text, categoryTexts, lang)];
     });
   }
 
@@ -200,17 +208,7 @@ export function contentService({ db }: CloudDatabase) {
       const text = pick(texts, lang);
       if (!text) return undefined;
       return {
-        id: row.id,
-        ename: row.ename,
-        title: text.title,
-        summary: text.summary,
-        article_category_id: row.category_id,
-        category_name:
-          pick(
-            source.texts.filter((t) => t.category_id === row.category_id),
-            lang,
-          )?.name ?? '',
-        updated_at: day(row.updated_at),
+        ...summaryOf(row, text, source.texts, lang),
         content: text.content,
         category_list: categoriesIn(lang, source),
       };
