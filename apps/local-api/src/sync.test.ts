@@ -216,6 +216,30 @@ for (const database of ['sqlite', 'postgres'] as const) {
         await b.quit();
       }, 120_000);
 
+      test("a share while the cloud is away answers -5, and says why in the caller's language", async () => {
+        const a = await machine().start('alice');
+        const id = await create(a, { Session_Name: 'shared while away' });
+        await cloud.pause();
+        try {
+          const share = (lang: string) =>
+            fetch(`http://127.0.0.1:${a.port}/api/v1/session/share`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'accept-language': lang },
+              body: JSON.stringify({ Session_ID: id, Share_Username: 'bob' }),
+            }).then((r) => r.json() as Promise<{ code: number; message: string }>);
+          const en = await share('en-US');
+          expect(en.code).toBe(-5);
+          expect(en.message).toMatch(/^Share failed: the environment could not be uploaded/);
+          const zh = await share('zh-CN');
+          expect(zh.code).toBe(-5);
+          expect(zh.message).toMatch(/^分享失败：未能先将该环境上传到云端（.+）$/);
+          expect(zh.message).not.toMatch(/[A-Za-z]/);
+        } finally {
+          await cloud.resume();
+        }
+        await a.quit();
+      }, 60_000);
+
       test("a team's main account sees and changes a sub-account's environments; of two changes made on the same version, the later is kept as a conflict copy", async () => {
         const m = await machine().start('member');
         const id = await create(m, { Session_Name: 'member shop' });
@@ -295,7 +319,19 @@ for (const database of ['sqlite', 'postgres'] as const) {
           expect((await info(pc, id)).Session_Name).toBe('checked');
           expect(await start(other)).toMatchObject({
             status: -9,
-            message: expect.stringMatching(/^Sync timed out/),
+            message:
+              'Sync timed out: the latest data of this environment could not be downloaded from ' +
+              'the cloud (the newer version did not arrive)',
+          });
+          // The reason is in the caller's language too, not an English text inside Chinese.
+          const zh = (await fetch(`http://127.0.0.1:${pc.port}/api/v1/browser/start`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'accept-language': 'zh-CN' },
+            body: JSON.stringify({ Session_ID: [other], isHeadless: 1 }),
+          }).then((r) => r.json())) as { data: { listid: { status: number; message: string }[] } };
+          expect(zh.data.listid[0]).toMatchObject({
+            status: -9,
+            message: '同步超时：未能从云端下载该环境的最新数据（较新的版本未能下载到本机）',
           });
           await pc.quit();
         }, 60_000);

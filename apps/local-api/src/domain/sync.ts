@@ -16,6 +16,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_NAME_MAX, SyncCodes, localApiMessages, type Lang } from '@hainiao/contract';
 import type { AccountSession, Login } from '../account/session.ts';
 import { CloudCallError, type CloudClient } from '../cloud/client.ts';
+import { cloudReason, withReason } from './cloud-reason.ts';
 import { DomainError } from '../model/errors.ts';
 import type { CloudEnvChange, EnvSnapshot } from '../model/sync.ts';
 import type { EnvironmentStore } from '../store/environments.ts';
@@ -85,9 +86,10 @@ function shareFailure(error: unknown, to: string): DomainError {
   if (code === S.NOT_OWNER || code === S.ENV_NOT_FOUND) {
     return new DomainError('NO_WRITE_PERMISSION', localApiMessages.shareNotOwner);
   }
-  return new DomainError('LOGIN_SERVER_ERROR', localApiMessages.shareNeedsCloud, {
-    reason: (error as Error).message,
-  });
+  return new DomainError(
+    'LOGIN_SERVER_ERROR',
+    withReason(localApiMessages.shareNeedsCloud, cloudReason(error)),
+  );
 }
 
 /** "<name> (conflict 2026-11-24 10:30)", within the name's limit. */
@@ -423,9 +425,10 @@ export function syncEngine(deps: SyncDeps) {
           if (corrupted.has(envId))
             throw new DomainError('DATA_CORRUPTED', localApiMessages.syncCorrupted);
           if (store.state(envId).version < cloudVersion.version) {
-            throw new DomainError('SYNC_TIMEOUT', localApiMessages.syncTimeout, {
-              reason: 'the newer version did not arrive',
-            });
+            throw new DomainError(
+              'SYNC_TIMEOUT',
+              withReason(localApiMessages.syncTimeout, localApiMessages.reasonNewerNotArrived),
+            );
           }
         }
         const profile = store.profileOf(envId);
@@ -439,9 +442,10 @@ export function syncEngine(deps: SyncDeps) {
       } catch (error) {
         await this.release(envId);
         if (error instanceof DomainError) throw error;
-        throw new DomainError('SYNC_TIMEOUT', localApiMessages.syncTimeout, {
-          reason: (error as Error).message,
-        });
+        throw new DomainError(
+          'SYNC_TIMEOUT',
+          withReason(localApiMessages.syncTimeout, cloudReason(error)),
+        );
       }
     },
 
@@ -485,7 +489,8 @@ export function syncEngine(deps: SyncDeps) {
       try {
         if (store.pending(envId) || store.state(envId).version === 0) await syncNow();
         if (store.state(envId).version === 0) {
-          throw new CloudCallError('http', 'the environment is not in the cloud yet');
+          const reason = localApiMessages.reasonNotInCloud;
+          throw new CloudCallError('refused', reason.en, undefined, reason);
         }
         await cloud.envShare(login.token, envId, to, lang);
       } catch (error) {

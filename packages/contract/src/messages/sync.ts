@@ -33,6 +33,18 @@ export const syncMessages = {
     en: 'Share failed: only the owner of this environment (or the main account of its team) can share it',
     zh: '分享失败：只有该环境的所有者（或其团队的主账号）可以分享它',
   },
+  // The {reason} of shareNeedsCloud and syncTimeout, in the caller's language.
+  reasonCloudUnreachable: { en: 'the cloud cannot be reached', zh: '无法连接到云端' },
+  reasonCloudTimeout: { en: 'the cloud did not answer in time', zh: '云端未能及时响应' },
+  reasonCloudFailed: { en: 'the cloud answered with an error', zh: '云端返回了错误' },
+  reasonNotInCloud: {
+    en: 'the environment is not in the cloud yet',
+    zh: '该环境尚未上传到云端',
+  },
+  reasonNewerNotArrived: {
+    en: 'the newer version did not arrive',
+    zh: '较新的版本未能下载到本机',
+  },
   shareNeedsCloud: {
     en: 'Share failed: the environment could not be uploaded to the cloud first ({reason})',
     zh: '分享失败：未能先将该环境上传到云端（{reason}）',
