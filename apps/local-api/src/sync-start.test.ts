@@ -54,6 +54,10 @@ for (const database of ['sqlite', 'postgres'] as const) {
         return service;
       }
 
+      // A name of its own each attempt: a retry must not meet the account its first attempt made.
+      let attempt = 0;
+      const fresh = (name: string) => `${name}${++attempt}`;
+
       const start = async (service: ServiceProcess, id: string) => {
         const res = await service.post('/api/v1/browser/start', {
           Session_ID: [id],
@@ -64,8 +68,9 @@ for (const database of ['sqlite', 'postgres'] as const) {
       };
 
       test('a start on a second machine answers -7 while the first runs it; after the stop the profile is there', async () => {
-        const alice = await machine(await cloud.account('alice'));
-        const bob = await machine(await cloud.account('bob'));
+        const bobName = fresh('bob');
+        const alice = await machine(await cloud.account(fresh('alice')));
+        const bob = await machine(await cloud.account(bobName));
         const created = await alice.post('/api/v1/session/create', {
           Automatic_Configure: 0,
           Session_Name: 'travelling profile',
@@ -75,7 +80,7 @@ for (const database of ['sqlite', 'postgres'] as const) {
         const id = created.json().data.Session_Id as string;
         const shared = await alice.post('/api/v1/session/share', {
           Session_ID: id,
-          Share_Username: 'bob',
+          Share_Username: bobName,
         });
         expect(shared.json().code, shared.text).toBe(0);
 
@@ -145,8 +150,42 @@ for (const database of ['sqlite', 'postgres'] as const) {
         }
       }, 180_000);
 
+      test('a quit right after a stop still uploads the profile: the next machine finds it', async () => {
+        const account = await cloud.account(fresh('erin'));
+        const first = await machine(account);
+        const created = await first.post('/api/v1/session/create', {
+          Automatic_Configure: 0,
+          Session_Name: 'quit after stop',
+          Sync_Profile: 1,
+        });
+        expect(created.json().code, created.text).toBe(0);
+        const id = created.json().data.Session_Id as string;
+        const running = await start(first, id);
+        const browser = await playwright.connectOverCDP(
+          `http://127.0.0.1:${running.browser_CDP_Port}`,
+        );
+        const page = await browser.contexts()[0]!.newPage();
+        await page.goto(siteUrl);
+        await page.evaluate("localStorage.setItem('draft', 'saved before quit')");
+        await browser.close();
+        const stopped = await first.post('/api/v1/browser/stop', { Session_ID: [id] });
+        expect(stopped.json().data.listid[0].status).toBe(0);
+        // No wait: the upload the stop began must finish before the service lets go.
+        await first.quit();
+
+        const second = await machine(account);
+        const again = await start(second, id);
+        expect(again.status, JSON.stringify(again)).toBe(B.SUCCESS);
+        const next = await playwright.connectOverCDP(`http://127.0.0.1:${again.browser_CDP_Port}`);
+        const reopened = await next.contexts()[0]!.newPage();
+        await reopened.goto(siteUrl);
+        expect(await reopened.evaluate("localStorage.getItem('draft')")).toBe('saved before quit');
+        await next.close();
+        await second.post('/api/v1/browser/stop', { Session_ID: [id] });
+      }, 180_000);
+
       test('a start made while the cloud is unreachable uploads its profile once the cloud is back; the same account on another machine finds it', async () => {
-        const account = await cloud.account('carol');
+        const account = await cloud.account(fresh('carol'));
         const first = await machine(account);
         const created = await first.post('/api/v1/session/create', {
           Automatic_Configure: 0,
@@ -156,7 +195,12 @@ for (const database of ['sqlite', 'postgres'] as const) {
         expect(created.json().code, created.text).toBe(0);
         const id = created.json().data.Session_Id as string;
         // In the cloud before it goes away (a share needs the cloud's copy).
-        await first.post('/api/v1/session/share', { Session_ID: id, Share_Username: 'alice' });
+        const receiver = await cloud.account(fresh('dave'));
+        const shared = await first.post('/api/v1/session/share', {
+          Session_ID: id,
+          Share_Username: receiver.Account,
+        });
+        expect(shared.json().code, shared.text).toBe(0);
 
         await cloud.pause();
         try {

@@ -115,6 +115,8 @@ export function syncEngine(deps: SyncDeps) {
    * left behind on this machine.
    */
   const unsent = new Set<string>();
+  /** Uploads after a stop still in flight, by environment (`ended`). */
+  const ending = new Map<string, Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let kickTimer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> | undefined;
@@ -320,6 +322,33 @@ export function syncEngine(deps: SyncDeps) {
     });
   }
 
+  /** What `ended` does: upload while holding the lease as "uploading", then release it. */
+  async function uploadAfterStop(envId: string): Promise<void> {
+    const login = session.current;
+    if (!login || (!leased.has(envId) && !unsent.has(envId))) return;
+    try {
+      await cloud.envLease(login.token, device(), envId, 'uploading', lang);
+      // Held now (a start made offline took none): the finally gives it back.
+      leased.add(envId);
+      unsent.delete(envId);
+      if (deps.profiles?.travels(envId)) {
+        const previous = store.profileOf(envId);
+        const profile = await deps.profiles.upload(envId, previous);
+        if (profile && profile.hash !== previous?.hash) store.setProfile(envId, profile);
+      }
+      await syncNow();
+    } catch (error) {
+      const code = codeOf(error);
+      // Another machine took it meanwhile: its copy wins, nothing of ours to send.
+      if (code === S.ENV_IN_USE || code === S.ENV_UPLOADING || code === S.ENV_NOT_FOUND) {
+        unsent.delete(envId);
+      }
+      deps.log(`sync: upload after stop of ${envId}: ${(error as Error).message}`);
+    } finally {
+      await engine.release(envId);
+    }
+  }
+
   /** The stops of offline starts that could not upload yet (see `unsent`). */
   async function uploadUnsent(): Promise<void> {
     for (const envId of [...unsent]) {
@@ -366,6 +395,8 @@ export function syncEngine(deps: SyncDeps) {
      */
     async flush(): Promise<void> {
       await syncNow().catch(() => undefined);
+      // A browser stopped just before the logout may still be uploading: its profile must go.
+      await Promise.all(ending.values());
       await uploadUnsent();
       for (const envId of [...leased]) await this.release(envId);
     },
@@ -453,30 +484,13 @@ export function syncEngine(deps: SyncDeps) {
      * After a browser ended (cookies saved): upload while holding the lease as "uploading", so
      * another machine waits (-7) rather than starting an old copy; then release it.
      */
-    async ended(envId: string): Promise<void> {
-      const login = session.current;
-      if (!login || (!leased.has(envId) && !unsent.has(envId))) return;
-      try {
-        await cloud.envLease(login.token, device(), envId, 'uploading', lang);
-        // Held now (a start made offline took none): the finally gives it back.
-        leased.add(envId);
-        unsent.delete(envId);
-        if (deps.profiles?.travels(envId)) {
-          const previous = store.profileOf(envId);
-          const profile = await deps.profiles.upload(envId, previous);
-          if (profile && profile.hash !== previous?.hash) store.setProfile(envId, profile);
-        }
-        await syncNow();
-      } catch (error) {
-        const code = codeOf(error);
-        // Another machine took it meanwhile: its copy wins, nothing of ours to send.
-        if (code === S.ENV_IN_USE || code === S.ENV_UPLOADING || code === S.ENV_NOT_FOUND) {
-          unsent.delete(envId);
-        }
-        deps.log(`sync: upload after stop of ${envId}: ${(error as Error).message}`);
-      } finally {
-        await this.release(envId);
-      }
+    ended(envId: string): Promise<void> {
+      // One upload per environment at a time; a logout waits for those in flight (flush).
+      const running = ending.get(envId);
+      if (running) return running;
+      const work = uploadAfterStop(envId).finally(() => ending.delete(envId));
+      ending.set(envId, work);
+      return work;
     },
 
     /**
