@@ -10,3 +10,4 @@ export * from './staff.ts';
 export * from './team.ts';
 export * from './sync.ts';
 export * from './chunks.ts';
+export * from './snapshot.ts';
