@@ -86,3 +86,20 @@ export const SESSION_TOKEN_TTL_MS = 30 * 24 * 3_600_000;
 export const RATE_LIMIT_SIGNIN_PER_MINUTE = 10;
 export const RATE_LIMIT_SIGNUP_PER_MINUTE = 5;
 export const RATE_LIMIT_STATUS_PER_MINUTE = 20;
+
+// --- Cloud sync quotas (issue 24; README "Sync") ---
+/**
+ * Profile chunk bytes (as stored, compressed) one account may hold in the cloud. A 50 MB profile
+ * is about 1,000 chunks and 20–50 MB stored: 2 GiB holds some fifty full profiles per account.
+ */
+export const SYNC_CHUNK_QUOTA_BYTES = 2 * 1024 * 1024 * 1024;
+/** chunkput calls per account per minute: a whole 50 MB profile's first upload fits in one. */
+export const SYNC_CHUNKPUT_PER_MINUTE = 2000;
+/** envpush calls per account per minute: a bulk edit of a few hundred environments fits in one. */
+export const SYNC_ENVPUSH_PER_MINUTE = 300;
+/** Chunks no current snapshot names are swept once older than this (uploads before their push). */
+export const SYNC_CHUNK_GRACE_MS = 24 * 3_600_000;
+/** How often the cloud sweeps unreferenced chunks. */
+export const SYNC_CHUNK_SWEEP_INTERVAL_MS = 3_600_000;
+/** envwatch holds a request this long at most before answering "nothing changed". */
+export const SYNC_WATCH_HOLD_MS = 25_000;

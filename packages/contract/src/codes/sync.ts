@@ -61,4 +61,16 @@ export const SyncCodes = /* @__PURE__ */ defineCodeTable([
     en: 'An environment shared with you keeps its owner’s settings: only its cookies and profile change when you use it',
     zh: '他人分享给你的环境沿用所有者的设置：使用时只会更新其 Cookie 和浏览器资料',
   },
+  {
+    code: 3010,
+    name: 'CHUNK_NOT_HELD',
+    en: 'The snapshot names profile chunks this account has not uploaded and cannot read',
+    zh: '快照引用了本账号未上传且无权读取的浏览器资料数据块',
+  },
+  {
+    code: 3011,
+    name: 'QUOTA_EXCEEDED',
+    en: 'The cloud storage quota of this account is full',
+    zh: '本账号的云端存储空间已满',
+  },
 ] as const);

@@ -54,4 +54,17 @@ export const syncMessages = {
     en: 'This environment is not shared with {account}',
     zh: '该环境并未分享给 {account}',
   },
+  // Cloud-side refusals of sync calls (issue 24): quotas, rates, and snapshots that fail the schema.
+  cloudChunkQuota: {
+    en: 'Cloud storage full: this account already stores {used} of profile data, and {limit} is the most one account may keep. Delete environments (or their profiles) you no longer need, then try again',
+    zh: '云端存储空间已满：本账号已存储 {used} 的浏览器资料，每个账号最多 {limit}。请删除不再需要的环境（或其浏览器资料）后再试',
+  },
+  cloudSyncRate: {
+    en: 'Too many {call} calls: at most {max} per minute per account. Try again in {seconds} s',
+    zh: '{call} 调用过于频繁：每个账号每分钟最多 {max} 次，请 {seconds} 秒后再试',
+  },
+  cloudSnapshotInvalid: {
+    en: 'The environment snapshot was refused: {reason}',
+    zh: '环境快照未被接受：{reason}',
+  },
 } satisfies Record<string, Localized>;

@@ -15,6 +15,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { CloudDatabase } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { failure } from '../../http/envelope.ts';
+import { manifestChunks, manifestChunksOfText, slices } from '../chunks/manifest.ts';
 import type { Clock } from '../accounts/service.ts';
 import type { Lease } from '../credentials/service.ts';
 import { syncFailure } from './errors.ts';
@@ -120,6 +121,31 @@ export function syncService(database: CloudDatabase, leases: RunLeases, clock?: 
     return row;
   }
 
+  /**
+   * Refuses a snapshot naming chunks its pusher neither put (`account_chunk`) nor can already read
+   * through the environment's current version (issue 24: otherwise naming a hash would open
+   * another account's bytes through chunkget).
+   */
+  async function assertChunksHeld(
+    trx: Transaction<Database>,
+    accountId: number,
+    named: readonly string[],
+    readable: ReadonlySet<string>,
+  ): Promise<void> {
+    const rest = named.filter((hash) => !readable.has(hash));
+    let held = 0;
+    for (const part of slices(rest)) {
+      const rows = await trx
+        .selectFrom('account_chunk')
+        .select('hash')
+        .where('account_id', '=', accountId)
+        .where('hash', 'in', part)
+        .execute();
+      held += rows.length;
+    }
+    if (held < rest.length) throw syncFailure('CHUNK_NOT_HELD');
+  }
+
   async function accountNamed(name: string) {
     const target = await db
       .selectFrom('account')
@@ -143,6 +169,7 @@ export function syncService(database: CloudDatabase, leases: RunLeases, clock?: 
       const viewer = await viewerOf(lease);
       const { envId, baseVersion, deleted } = input;
       let text: string | null = null;
+      let named: string[] = [];
       let hash = sha256Hex('');
       if (!deleted) {
         if (!body || !input.hash) throw failure('INVALID_PARAMETER');
@@ -151,6 +178,7 @@ export function syncService(database: CloudDatabase, leases: RunLeases, clock?: 
         try {
           const parsed: unknown = JSON.parse(text);
           if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error();
+          named = manifestChunks(parsed);
         } catch {
           throw failure('INVALID_PARAMETER');
         }
@@ -164,6 +192,7 @@ export function syncService(database: CloudDatabase, leases: RunLeases, clock?: 
           // names an environment that is not ours to create.
           if (deleted) return { env_id: envId, version: 0, hash };
           if (baseVersion !== 0) throw syncFailure('ENV_NOT_FOUND');
+          await assertChunksHeld(trx, viewer.id, named, new Set());
           const inserted = await trx
             .insertInto('sync_env')
             .values({
@@ -194,6 +223,7 @@ export function syncService(database: CloudDatabase, leases: RunLeases, clock?: 
             throw syncFailure('SETTINGS_READ_ONLY');
           }
         }
+        await assertChunksHeld(trx, viewer.id, named, new Set(manifestChunksOfText(row.body)));
         const updated = await trx
           .updateTable('sync_env')
           .set({
@@ -374,20 +404,32 @@ export function syncService(database: CloudDatabase, leases: RunLeases, clock?: 
 
     /**
      * Whether the caller may fetch a profile chunk through an environment it sees (shared with
-     * it, or its team's): the chunk must belong to the environment's current profile snapshot.
+     * it, or its team's): the chunk must belong to the environment's current profile snapshot,
+     * and (should a snapshot ever name a chunk its pusher did not hold) to an account that sees
+     * the environment: its owner, the owner's team main account, or one it is shared with.
      */
     async mayReadChunk(lease: Lease, envId: string, hash: string): Promise<boolean> {
       const viewer = await viewerOf(lease);
       const row = await envQuery(db).where('sync_env.env_id', '=', envId).executeTakeFirst();
       if (!row || row.deleted || !row.body || !(await accessOf(db, viewer, row))) return false;
-      const body = JSON.parse(row.body) as {
-        usage?: { profile?: { manifest?: { files?: { chunks?: unknown }[] } } | null };
-      };
-      const files = body.usage?.profile?.manifest?.files;
-      return (
-        Array.isArray(files) &&
-        files.some((f) => Array.isArray(f.chunks) && f.chunks.includes(hash))
-      );
+      if (!manifestChunksOfText(row.body).includes(hash)) return false;
+      const holder = await db
+        .selectFrom('account_chunk')
+        .select('account_id')
+        .where('hash', '=', hash)
+        .where((eb) =>
+          eb.or([
+            eb('account_id', '=', row.owner_id),
+            ...(row.owner_team === null ? [] : [eb('account_id', '=', row.owner_team)]),
+            eb(
+              'account_id',
+              'in',
+              eb.selectFrom('sync_share').select('account_id').where('env_id', '=', envId),
+            ),
+          ]),
+        )
+        .executeTakeFirst();
+      return Boolean(holder);
     },
 
     async release(lease: Lease, envId: string): Promise<void> {

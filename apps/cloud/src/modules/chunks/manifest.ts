@@ -1,0 +1,32 @@
+/**
+ * The profile chunks a snapshot names: `usage.profile.manifest.files[].chunks` (the contract's
+ * snapshot schema). Read leniently: whatever is not a list of strings names nothing, so a
+ * malformed manifest can neither break a sweep nor open a chunk.
+ */
+export function manifestChunks(snapshot: unknown): string[] {
+  const usage = (snapshot as { usage?: unknown } | null)?.usage as
+    { profile?: { manifest?: { files?: unknown } } | null } | undefined;
+  const files = usage?.profile?.manifest?.files;
+  if (!Array.isArray(files)) return [];
+  const hashes = new Set<string>();
+  for (const file of files as { chunks?: unknown }[]) {
+    if (!file || !Array.isArray(file.chunks)) continue;
+    for (const hash of file.chunks) if (typeof hash === 'string') hashes.add(hash);
+  }
+  return [...hashes];
+}
+
+/** The chunks a stored snapshot's JSON text names (none for a deletion or bad JSON). */
+export function manifestChunksOfText(body: string | null): string[] {
+  if (body === null) return [];
+  try {
+    return manifestChunks(JSON.parse(body));
+  } catch {
+    return [];
+  }
+}
+
+/** `items` in slices of at most `size` (an `in (…)` list each, under every database's cap). */
+export function* slices<T>(items: readonly T[], size = 500): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
