@@ -22,6 +22,7 @@ import { teamService } from './modules/team/service.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { databaseRunLeases, redisRunLeases } from './modules/sync/run-leases.ts';
 import { syncService } from './modules/sync/service.ts';
+import { DEFAULT_SYNC_LIMITS, syncQuotas, type SyncLimits } from './modules/sync/quotas.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { ticketService } from './modules/tickets/service.ts';
 import { chunkRoutes } from './modules/chunks/routes.ts';
@@ -81,6 +82,8 @@ export interface AppOptions {
   mailFrom?: string;
   /** The site's public origin, for links in mails. */
   siteUrl?: string;
+  /** Sync's byte quota and rates per account (modules/sync/quotas.ts); the contract's by default. */
+  syncLimits?: Partial<SyncLimits>;
 }
 
 /** Builds the cloud app without listening, so tests and the server share one construction. */
@@ -160,14 +163,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   accountRoutes(app, accounts, limiter);
   credentialRoutes(app, credentials);
   teamRoutes(app, teamService(database, accounts, credentials, clock));
+  const quotas = syncQuotas(database, limiter, { ...DEFAULT_SYNC_LIMITS, ...options.syncLimits });
   const sync = syncService(
     database,
     redis
       ? redisRunLeases(redis, options.redisPrefix)
       : databaseRunLeases(database, clock ?? (() => new Date())),
     clock,
+    quotas,
   );
-  syncRoutes(app, sync);
+  syncRoutes(app, sync, quotas);
   await libraryRoutes(app, database, {
     dir:
       options.libraryDir ??
@@ -184,7 +189,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       clock,
       // A shared or team environment's profile is readable by those who see the environment.
       mayReadThroughEnvironment: (lease, envId, hash) => sync.mayReadChunk(lease, envId, hash),
+      quotas,
     }),
+    quotas,
   );
   ticketRoutes(
     app,

@@ -37,12 +37,18 @@ export const STATUS_EXCHANGES_PER_ACCOUNT: AccountRule = {
   windowMs: FIFTEEN_MINUTES,
 };
 
-/** The too-many-attempts answer (HTTP 429, code 429), as the per-IP limit gives it. */
+/**
+ * The too-many-attempts answer (HTTP 429, code 429, Retry-After), as the per-IP limit gives it, or
+ * with a message of its own (the sync rates say which call and how many).
+ */
 export class RateLimitedError extends CloudError {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    messages?: { en: string; zh: string },
+  ) {
     super(
       CloudCodes.code.RATE_LIMITED,
-      {
+      messages ?? {
         en: format(siteMessages.auth.tooManyAttempts.en, { seconds: retryAfterSeconds }),
         zh: format(siteMessages.auth.tooManyAttempts.zh, { seconds: retryAfterSeconds }),
       },

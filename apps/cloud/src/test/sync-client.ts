@@ -88,7 +88,7 @@ export async function leaseOf(
 
 function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer }) {
   const boundary = '----sync-client';
-  const parts = Object.entries({ inweb: '1', ...fields }).map(([k, v]) =>
+  const parts: Buffer[] = Object.entries({ inweb: '1', ...fields }).map(([k, v]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
   );
   if (file) {

@@ -5,6 +5,7 @@ import { CloudError } from '../../http/envelope.ts';
 import { readFields, readUpload } from '../../http/form.ts';
 import { route } from '../../http/route.ts';
 import { parseFields } from '../../http/validate.ts';
+import type { SyncQuotas } from '../sync/quotas.ts';
 import type { ChunkService } from './service.ts';
 
 const tooLarge = () =>
@@ -14,7 +15,7 @@ const tooLarge = () =>
   });
 
 /** The profile chunk calls of the local API (contract schemas/cloud/chunks.ts), lease auth. */
-export function chunkRoutes(app: FastifyInstance, chunks: ChunkService): void {
+export function chunkRoutes(app: FastifyInstance, chunks: ChunkService, quotas?: SyncQuotas): void {
   route(app, '/api/hainiao/chunkmissing', async ({ lease, data }) => ({
     missing: await chunks.missing(lease, data.hashes),
   }));
@@ -39,6 +40,8 @@ export function chunkRoutes(app: FastifyInstance, chunks: ChunkService): void {
         refusal,
       } = await readUpload(request, options, async (fields, part) => {
         const { lease, data } = await authenticate(fields);
+        // Counted before the bytes are read: a refused call costs the cloud no more than this.
+        await quotas?.assertRate('chunkput', lease.accountId);
         const bytes: Buffer[] = [];
         for await (const piece of part.file) bytes.push(piece as Buffer);
         if (part.file.truncated) throw tooLarge();

@@ -20,6 +20,7 @@ import { CloudError } from '../../http/envelope.ts';
 import type { FileStore } from '../../storage/files.ts';
 import type { Clock } from '../accounts/service.ts';
 import type { Lease } from '../credentials/service.ts';
+import type { SyncQuotas } from '../sync/quotas.ts';
 
 /** The object store of one shard: the chunks whose hash starts with `shard` (2 hex digits). */
 export type ChunkObjects = (shard: string) => FileStore;
@@ -39,6 +40,8 @@ export interface ChunkServiceOptions {
   objects: ChunkObjects;
   /** Default: never (only the account's own chunks are readable). */
   mayReadThroughEnvironment?: ReadThroughEnvironment;
+  /** The account's byte quota (modules/sync/quotas.ts); none without it. */
+  quotas?: SyncQuotas;
   clock?: Clock;
 }
 
@@ -114,6 +117,14 @@ export function chunkService(options: ChunkServiceOptions) {
         .select(['size', 'stored_size'])
         .where('hash', '=', hash)
         .executeTakeFirst();
+      // A chunk counts against the quota of every account that holds it, from its first put.
+      if (options.quotas && !(await owns(lease.accountId, hash))) {
+        await options.quotas.assertRoom(
+          db,
+          lease.accountId,
+          known?.stored_size ?? compressed.length,
+        );
+      }
       if (!known) {
         const store = storeOf(hash);
         try {

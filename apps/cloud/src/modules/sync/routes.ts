@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { SYNC_SNAPSHOT_MAX_BYTES } from '@hainiao/contract';
 import { readUpload } from '../../http/form.ts';
 import { route } from '../../http/route.ts';
+import type { SyncQuotas } from './quotas.ts';
 import type { SyncService } from './service.ts';
 
 /**
  * The local API's sync calls (packages/contract/src/schemas/cloud/sync.ts), all on its device
  * lease: the lease names the account, and the service scopes every read and write by it.
  */
-export function syncRoutes(app: FastifyInstance, sync: SyncService): void {
+export function syncRoutes(app: FastifyInstance, sync: SyncService, quotas?: SyncQuotas): void {
   // The snapshot is a file part: form fields are capped far lower than a cookie-heavy snapshot.
   route(
     app,
@@ -27,6 +28,7 @@ export function syncRoutes(app: FastifyInstance, sync: SyncService): void {
       });
       if (refusal) throw refusal;
       const { lease, data } = await authenticate(fields);
+      await quotas?.assertRate('envpush', lease.accountId);
       return sync.push(
         lease,
         {

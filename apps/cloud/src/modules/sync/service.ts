@@ -19,6 +19,7 @@ import { manifestChunks, manifestChunksOfText, slices } from '../chunks/manifest
 import type { Clock } from '../accounts/service.ts';
 import type { Lease } from '../credentials/service.ts';
 import { syncFailure } from './errors.ts';
+import type { SyncQuotas } from './quotas.ts';
 import type { RunLeases } from './run-leases.ts';
 
 /**
@@ -56,7 +57,12 @@ function settingsPart(body: string | null): string {
   return JSON.stringify(parsed);
 }
 
-export function syncService(database: CloudDatabase, leases: RunLeases, clock?: Clock) {
+export function syncService(
+  database: CloudDatabase,
+  leases: RunLeases,
+  clock?: Clock,
+  quotas?: SyncQuotas,
+) {
   const { db } = database;
   const now = () => (clock ? clock() : new Date());
 
@@ -193,6 +199,7 @@ export function syncService(database: CloudDatabase, leases: RunLeases, clock?: 
           if (deleted) return { env_id: envId, version: 0, hash };
           if (baseVersion !== 0) throw syncFailure('ENV_NOT_FOUND');
           await assertChunksHeld(trx, viewer.id, named, new Set());
+          await quotas?.assertRoom(trx, viewer.id, Buffer.byteLength(text ?? ''));
           const inserted = await trx
             .insertInto('sync_env')
             .values({
@@ -224,6 +231,12 @@ export function syncService(database: CloudDatabase, leases: RunLeases, clock?: 
           }
         }
         await assertChunksHeld(trx, viewer.id, named, new Set(manifestChunksOfText(row.body)));
+        // A snapshot's bytes count against its owner's quota, whoever saves it.
+        await quotas?.assertRoom(
+          trx,
+          row.owner_id,
+          Buffer.byteLength(text ?? '') - Buffer.byteLength(row.body ?? ''),
+        );
         const updated = await trx
           .updateTable('sync_env')
           .set({
