@@ -1,6 +1,6 @@
 /**
  * A profile travels through a real cloud: real Chromium writes localStorage and IndexedDB on a
- * loopback page, the profile is uploaded as chunks, restored into another folder, and Chromium
+ * loopback page, the profile's data (no preferences) is uploaded as chunks, restored into another folder, and Chromium
  * started on that folder reads the same values back. A second upload sends nothing, a small
  * change sends a few chunks, a restore over an older copy fetches only what changed, and another
  * account can read none of it.
@@ -123,11 +123,17 @@ describe.skipIf(!hasChromium)('profiles through the cloud', () => {
     expect(upload.hash).toBe(manifestHash(upload.manifest));
     expect(upload.chunksSent).toBeGreaterThan(10);
     expect(upload.manifest.files.map((f) => f.path)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^Default\/IndexedDB\//), 'Local State']),
+      expect.arrayContaining([
+        expect.stringMatching(/^Default\/IndexedDB\//),
+        expect.stringMatching(/^Default\/Local Storage\//),
+      ]),
     );
+    // Caches, locks and this machine's preferences stay here.
     expect(
-      upload.manifest.files.some((f) => /(^|\/)(Cache|GPUCache|LOCK)(\/|$)/.test(f.path)),
-    ).toBe(false);
+      upload.manifest.files.filter((f) =>
+        /(^|\/)(Cache|GPUCache|LOCK|Preferences|Secure Preferences|Local State)(\/|$)/.test(f.path),
+      ),
+    ).toEqual([]);
 
     // Nothing changed: nothing travels.
     const again = await uploadProfile(alice, first, upload.manifest);

@@ -11,6 +11,7 @@ import { DomainError } from '../model/errors.ts';
 import {
   checkManifest,
   compressChunk,
+  dataOnly,
   decompressChunk,
   manifestHash,
   restoreProfile,
@@ -109,8 +110,8 @@ export async function uploadProfile(
 }
 
 /**
- * Restores `manifest` into `profileDir` (see restoreProfile: checked chunks, safe paths, swapped
- * in whole). Chunks the profile already holds are read from it; the others are fetched from the
+ * Restores `manifest` into `profileDir` (see restoreProfile: only the profile's data, checked
+ * chunks, safe paths, swapped in whole). Chunks the profile already holds are read from it; the others are fetched from the
  * cloud, through environment `envId` (shared and team environments), a few ahead of the writes.
  * One restore per profile at a time (the start queue of an environment sees to it).
  */
@@ -122,7 +123,8 @@ export async function downloadProfile(
   /** The manifest this machine last uploaded or restored here: spares re-hashing its files. */
   localPrevious?: ProfileManifest,
 ): Promise<{ bytesReceived: number }> {
-  const wanted = checkManifest(manifest);
+  // Chunks of files restore would leave out are never fetched.
+  const wanted = dataOnly(checkManifest(manifest));
   const local = await snapshotProfile(profileDir, localPrevious);
   const here = new Set(local.manifest.files.flatMap((f) => f.chunks));
   // A chunk used several times is fetched once and kept until its last use.

@@ -1,6 +1,6 @@
 /**
  * Everything a start writes and works out before its browser process exists: the profile folder
- * (clean-ups, preferences and the fontconfig file: profile.ts), the command line and environment
+ * (clean-ups, preferences, the downloads folder and the fontconfig file: profile.ts), the command line and environment
  * (launch.ts) and what each target will get (instrument.ts).
  */
 import fs from 'node:fs';
@@ -24,6 +24,9 @@ import {
 } from './launch.ts';
 import {
   callerArgs,
+  downloadPreferences,
+  downloadsDirOf,
+  prepareDownloads,
   prepareProfile,
   settingPreferences,
   writeFontConfig,
@@ -71,7 +74,12 @@ export function prepareLaunch(input: LaunchPreparation): PreparedLaunch {
   const userAgent = engineUserAgent(record.userAgent, engine);
 
   prepareProfile(profile, s);
-  writePreferences(profile, settingPreferences(s, locale.accept));
+  const downloads = downloadsDirOf(sessionDir);
+  prepareDownloads(downloads);
+  writePreferences(profile, {
+    ...settingPreferences(s, locale.accept),
+    ...downloadPreferences(downloads),
+  });
   const fontConfig = writeFontConfig(sessionDir, fontConfigOf(fingerprint, s.fingerprintSetting));
   const extraArgs = callerArgs(plan.args);
   const command = launchCommand({

@@ -1,5 +1,6 @@
 /**
- * Profile snapshots as files see them: what travels (no caches, locks or machine-bound files),
+ * Profile snapshots as files see them: what travels (the profile's data only: no preferences,
+ * caches, locks or machine-bound files, in either direction),
  * that a small change in a real SQLite file changes a few chunks only, that restore writes the
  * same bytes back and swaps the folder in whole, and that a damaged chunk or a path out of the
  * folder is refused (-10) without touching the profile in place.
@@ -21,6 +22,7 @@ import {
   PROFILE_BLOCK_BYTES,
   restoreProfile,
   snapshotProfile,
+  travels,
   type ProfileManifest,
 } from './profile-snapshot.ts';
 
@@ -42,6 +44,8 @@ function write(dir: string, relative: string, data: string | Buffer) {
 function makeProfile(dir: string) {
   write(dir, 'Local State', '{"profile":{}}');
   write(dir, 'Default/Preferences', '{"a":1}');
+  write(dir, 'Default/Secure Preferences', '{"protection":{}}');
+  write(dir, 'Default/Bookmarks', '{"a":1}');
   write(dir, 'Default/Local Storage/leveldb/000003.log', Buffer.alloc(150_000, 7));
   write(dir, 'Default/Local Storage/leveldb/CURRENT', 'MANIFEST-000001\n');
   write(dir, 'Default/Local Storage/leveldb/LOCK', '');
@@ -52,7 +56,10 @@ function makeProfile(dir: string) {
   write(dir, 'Default/GPUCache/data_0', 'gpu');
   write(dir, 'Default/Service Worker/CacheStorage/x', 'sw');
   write(dir, 'Default/Preferences.tmp', 'half');
-  write(dir, 'Default/empty', '');
+  write(dir, 'Default/Local Storage/leveldb/empty.log', '');
+  write(dir, 'Default/Extensions/abc/1.0/background.js', 'code');
+  write(dir, 'Default/Extension Scripts/000003.log', 'registered scripts');
+  write(dir, 'Default/Local Extension Settings/abc/000003.log', 'extension storage');
   write(dir, 'Safe Browsing/list', 'lists');
   write(dir, 'component_crx_cache/x.crx', 'crx');
   write(dir, 'GrShaderCache/data_0', 'shader');
@@ -82,35 +89,59 @@ async function corrupted(promise: Promise<unknown>): Promise<DomainError> {
 }
 
 describe('what travels', () => {
-  test('data files travel; caches, locks, logs and machine-bound files do not', async () => {
+  test('data files travel; preferences, caches, locks, logs and machine-bound files do not', async () => {
     const dir = path.join(root, 'profile');
     makeProfile(dir);
     const { manifest } = await snapshotProfile(dir);
     expect(paths(manifest)).toEqual([
+      'Default/Bookmarks',
       'Default/History',
       'Default/IndexedDB/http_x_0.indexeddb.leveldb/CURRENT',
+      'Default/Local Extension Settings/abc/000003.log',
       'Default/Local Storage/leveldb/000003.log',
       'Default/Local Storage/leveldb/CURRENT',
-      'Default/Preferences',
-      'Default/empty',
-      'Local State',
+      'Default/Local Storage/leveldb/empty.log',
     ]);
-    const log = manifest.files.find((f) => f.path.endsWith('000003.log'))!;
+    const log = manifest.files.find((f) => f.path === 'Default/Local Storage/leveldb/000003.log')!;
     expect(log.size).toBe(150_000);
     expect(log.chunks).toHaveLength(Math.ceil(150_000 / PROFILE_BLOCK_BYTES));
-    expect(manifest.files.find((f) => f.path === 'Default/empty')!.chunks).toEqual([]);
+    expect(
+      manifest.files.find((f) => f.path === 'Default/Local Storage/leveldb/empty.log')!.chunks,
+    ).toEqual([]);
   });
 
   test('the rules by path', () => {
     expect(excluded('Default/History')).toBeUndefined();
-    expect(excluded('Profile 2/Cookies')).toBeUndefined();
+    expect(excluded('Default')).toBeUndefined();
+    expect(excluded('Default/Network')).toBeUndefined();
+    expect(travels('Default/Network/Cookies')).toBe(true);
+    expect(travels('Default/Network')).toBe(false);
+    expect(travels('Default')).toBe(false);
     expect(excluded('Default/Storage/ext/abc/def/GPUCache/index')).toBe('cache');
-    expect(excluded('OptimizationGuideModelsManifest')).toBe('cache');
     expect(excluded('SingletonSocket')).toBe('transient');
     expect(excluded('Default/Session Storage/LOCK')).toBe('transient');
     expect(excluded('Default/Web Data.tmp')).toBe('transient');
     // SQLite's journals travel: a hot journal is what makes the database whole again.
     expect(excluded('Default/Cookies-journal')).toBeUndefined();
+    // This machine's, never another's: preferences, the component updater's files, other
+    // profiles, extensions' code and the scripts and request rules they registered.
+    for (const machine of [
+      'Local State',
+      'First Run',
+      'OptimizationGuideModelsManifest',
+      'Profile 2/Cookies',
+      'Default/Preferences',
+      'Default/Secure Preferences',
+      'Default/Network/Network Persistent State',
+      'Default/Extensions/abc/1.0/background.js',
+      'Default/Extension Scripts/000003.log',
+      'Default/Extension Rules/000003.log',
+      'Default/History.bak',
+      'Default/Local Storage2/x',
+    ]) {
+      expect(excluded(machine), machine).toBe('machine');
+      expect(travels(machine), machine).toBe(false);
+    }
   });
 
   test('the manifest hash is the same however the files are listed', async () => {
@@ -145,17 +176,17 @@ describe('chunks', () => {
   test('a file with the size and time of the previous snapshot is not read again', async () => {
     const dir = path.join(root, 'profile');
     makeProfile(dir);
-    const file = path.join(dir, 'Default/Preferences');
+    const file = path.join(dir, 'Default/Bookmarks');
     // Whole seconds: the same time can be written back exactly.
     fs.utimesSync(file, 1_700_000_000, 1_700_000_000);
     const before = await snapshotProfile(dir);
     fs.writeFileSync(file, '{"b":2}');
     fs.utimesSync(file, 1_700_000_000, 1_700_000_000);
-    const prefs = (m: ProfileManifest) => m.files.find((f) => f.path === 'Default/Preferences')!;
-    expect(prefs((await snapshotProfile(dir, before.manifest)).manifest).chunks).toEqual(
-      prefs(before.manifest).chunks,
+    const bookmarks = (m: ProfileManifest) => m.files.find((f) => f.path === 'Default/Bookmarks')!;
+    expect(bookmarks((await snapshotProfile(dir, before.manifest)).manifest).chunks).toEqual(
+      bookmarks(before.manifest).chunks,
     );
-    expect(prefs((await snapshotProfile(dir)).manifest).chunks).toEqual([
+    expect(bookmarks((await snapshotProfile(dir)).manifest).chunks).toEqual([
       chunkHash(Buffer.from('{"b":2}')),
     ]);
   });
@@ -164,11 +195,11 @@ describe('chunks', () => {
     const dir = path.join(root, 'profile');
     makeProfile(dir);
     const { manifest, readChunk } = await snapshotProfile(dir);
-    const prefs = manifest.files.find((f) => f.path === 'Default/Preferences')!;
-    expect((await readChunk(prefs.chunks[0]!)).toString()).toBe('{"a":1}');
-    fs.writeFileSync(path.join(dir, 'Default/Preferences'), '{"a":2}');
-    const error = await corrupted(readChunk(prefs.chunks[0]!));
-    expect(error.message).toContain('Default/Preferences');
+    const bookmarks = manifest.files.find((f) => f.path === 'Default/Bookmarks')!;
+    expect((await readChunk(bookmarks.chunks[0]!)).toString()).toBe('{"a":1}');
+    fs.writeFileSync(path.join(dir, 'Default/Bookmarks'), '{"a":2}');
+    const error = await corrupted(readChunk(bookmarks.chunks[0]!));
+    expect(error.message).toContain('Default/Bookmarks');
   });
 
   test('compression round trip; more output than the cap is refused', async () => {
@@ -191,15 +222,17 @@ describe('restore', () => {
     return { manifest: snapshot.manifest, chunks };
   }
 
-  test('writes the same files back and keeps the caches of the profile it replaces', async () => {
+  test('writes the same files back and keeps the caches and preferences of the profile it replaces', async () => {
     const source = path.join(root, 'source');
     makeProfile(source);
-    fs.chmodSync(path.join(source, 'Default/Preferences'), 0o640);
+    fs.chmodSync(path.join(source, 'Default/Bookmarks'), 0o640);
     const { manifest, chunks } = await storeOf(source);
     const target = path.join(root, 'target');
     write(target, 'Default/Cache/Cache_Data/index', 'local cache');
     write(target, 'GrShaderCache/data_0', 'local shader');
-    write(target, 'Default/Old Data', 'gone after restore');
+    write(target, 'Default/Preferences', 'local preferences');
+    write(target, 'Local State', 'local state');
+    write(target, 'Default/Local Storage/leveldb/000001.log', 'gone after restore');
     write(target, 'SingletonCookie', 'stale');
     await restoreProfile(target, manifest, async (h) => chunks.get(h)!);
 
@@ -210,12 +243,18 @@ describe('restore', () => {
       );
       expect(Math.round(fs.statSync(restored).mtimeMs)).toBe(file.mtime);
     }
-    expect(fs.statSync(path.join(target, 'Default/Preferences')).mode & 0o777).toBe(0o640);
+    expect(fs.statSync(path.join(target, 'Default/Bookmarks')).mode & 0o777).toBe(0o640);
     expect(fs.readFileSync(path.join(target, 'Default/Cache/Cache_Data/index'), 'utf8')).toBe(
       'local cache',
     );
     expect(fs.readFileSync(path.join(target, 'GrShaderCache/data_0'), 'utf8')).toBe('local shader');
-    expect(fs.existsSync(path.join(target, 'Default/Old Data'))).toBe(false);
+    expect(fs.readFileSync(path.join(target, 'Default/Preferences'), 'utf8')).toBe(
+      'local preferences',
+    );
+    expect(fs.readFileSync(path.join(target, 'Local State'), 'utf8')).toBe('local state');
+    expect(fs.existsSync(path.join(target, 'Default/Local Storage/leveldb/000001.log'))).toBe(
+      false,
+    );
     expect(fs.existsSync(path.join(target, 'SingletonCookie'))).toBe(false);
     const db = new Database(path.join(target, 'Default/History'), { readonly: true });
     expect(db.prepare('select count(*) as n from urls').get()).toEqual({ n: 4000 });
@@ -241,6 +280,52 @@ describe('restore', () => {
     expect(error.message).toContain(bad);
     expect(fs.readFileSync(path.join(target, 'Default/Preferences'), 'utf8')).toBe('mine');
     expect(fs.readdirSync(root).sort()).toEqual(['source', 'target']);
+  });
+
+  test('a manifest naming preferences, Local State or anything off the data list writes none of it', async () => {
+    const files: Record<string, Buffer> = {
+      'Default/History': Buffer.from('history'),
+      'Default/Preferences': Buffer.from('{"download":{"default_directory":"/root/.ssh"}}'),
+      'Default/Secure Preferences': Buffer.from('{"extensions":{}}'),
+      'Local State': Buffer.from('{"profile":{"last_used":"Profile 9"}}'),
+      'Profile 9/Preferences': Buffer.from('{}'),
+      'First Run': Buffer.from(''),
+      'Default/Extensions/abc/1.0/background.js': Buffer.from('steal()'),
+      'Default/Extension Scripts/000003.log': Buffer.from('steal()'),
+      'Default/Network/Network Persistent State': Buffer.from('{}'),
+    };
+    const manifest: ProfileManifest = {
+      v: 1,
+      files: Object.entries(files).map(([file, raw]) => ({
+        path: file,
+        size: raw.length,
+        mode: 0o600,
+        mtime: 1_700_000_000_000,
+        chunks: raw.length ? [chunkHash(raw)] : [],
+      })),
+    };
+    const byHash = new Map(Object.values(files).map((raw) => [chunkHash(raw), raw]));
+    const target = path.join(root, 'target');
+    write(target, 'Default/Preferences', 'mine');
+    const asked: string[] = [];
+    await restoreProfile(target, manifest, async (h) => {
+      asked.push(h);
+      return byHash.get(h)!;
+    });
+    const written: string[] = [];
+    const list = (dir: string, prefix = '') => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) list(path.join(dir, entry.name), relative);
+        else written.push(relative);
+      }
+    };
+    list(target);
+    expect(written.sort()).toEqual(['Default/History', 'Default/Preferences']);
+    expect(fs.readFileSync(path.join(target, 'Default/Preferences'), 'utf8')).toBe('mine');
+    // Only the data's chunks are asked for: the others are never fetched.
+    expect(asked).toEqual([chunkHash(files['Default/History']!)]);
+    expect(fs.readdirSync(root)).toEqual(['target']);
   });
 
   test.each([
@@ -274,15 +359,19 @@ describe('restore', () => {
         {
           v: 1,
           files: [
-            { path: 'a', ...one },
-            { path: 'a/b', ...one },
+            { path: 'Default/History', ...one },
+            { path: 'Default/History/b', ...one },
           ],
         },
         async () => raw,
       ),
     );
     await corrupted(
-      restoreProfile(target, { v: 1, files: [{ path: 'a', ...one, size: 2 }] }, async () => raw),
+      restoreProfile(
+        target,
+        { v: 1, files: [{ path: 'Default/History', ...one, size: 2 }] },
+        async () => raw,
+      ),
     );
     expect(fs.readdirSync(root)).toEqual([]);
   });

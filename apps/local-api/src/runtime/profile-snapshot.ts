@@ -16,7 +16,9 @@ import {
   type ProfileFile,
   type ProfileManifest,
 } from './profile-manifest.ts';
+import { excluded, travels } from './profile-data.ts';
 
+export { excluded, travels, type Exclusion } from './profile-data.ts';
 export {
   canonicalManifest,
   checkManifest,
@@ -29,84 +31,16 @@ export {
   type ProfileManifest,
 } from './profile-manifest.ts';
 
-/**
- * What never travels and is dropped on restore: state of one browser run on one machine.
- * Singleton* (the running browser's lock, socket and cookie), LevelDB's LOCK and Chromium's
- * `lockfile` (re-created on open), LevelDB's LOG/LOG.old (text logs nobody reads back),
- * DevToolsActivePort (the last run's port), *.tmp (half-written files), *.pma (metrics memory),
- * Crashpad and BrowserMetrics (crash dumps and metrics of this machine).
- */
-const TRANSIENT_NAMES = new Set([
-  'SingletonLock',
-  'SingletonSocket',
-  'SingletonCookie',
-  'LOCK',
-  'lockfile',
-  'LOG',
-  'LOG.old',
-  'DevToolsActivePort',
-  'chrome_debug.log',
-  'Crashpad',
-  'Crash Reports',
-  'BrowserMetrics',
-]);
-const TRANSIENT_SUFFIXES = ['.tmp', '.pma'];
-
-/**
- * Caches, at any depth: rebuilt by the browser when missing, large, and partly bound to this
- * machine's GPU and driver (the shader and Dawn caches). HTTP and code caches (Cache, Code
- * Cache), GPU caches (GPUCache, GPUPersistentCache, Dawn*, Graphite*, ShaderCache, GrShaderCache),
- * compression dictionaries (Shared Dictionary) and Service Worker as a whole: its CacheStorage and
- * ScriptCache are caches, and carrying its registration database without the scripts it points
- * to would leave broken registrations; sites register their workers again on the next visit.
- * These are kept from the profile being replaced on restore (see restoreProfile).
- */
-const CACHE_NAMES = new Set([
-  'Cache',
-  'Code Cache',
-  'GPUCache',
-  'GPUPersistentCache',
-  'DawnCache',
-  'DawnGraphiteCache',
-  'DawnWebGPUCache',
-  'GraphiteDawnCache',
-  'ShaderCache',
-  'GrShaderCache',
-  'Shared Dictionary',
-  'Service Worker',
-  'Application Cache',
-  'blob_storage',
-]);
-
-/**
- * The top of the user-data-dir holds the profiles and Local State; everything else there is
- * downloaded by the browser's component updater or safe-browsing (component_crx_cache, Safe
- * Browsing, OptimizationGuideModelsManifest, segmentation_platform, WidevineCdm, …): caches, kept
- * by allow-listing what is data rather than by naming every component a new version adds.
- */
-const TOP_LEVEL_DATA = /^(Default|Profile \d+|Local State|First Run|Last Version)$/;
-
-export type Exclusion = 'transient' | 'cache';
-
-/** Why `relative` (a `/`-separated path in the profile) does not travel, or undefined. */
-export function excluded(relative: string): Exclusion | undefined {
-  const segments = relative.split('/');
-  for (const name of segments) {
-    if (TRANSIENT_NAMES.has(name) || TRANSIENT_SUFFIXES.some((s) => name.endsWith(s))) {
-      return 'transient';
-    }
-  }
-  if (!TOP_LEVEL_DATA.test(segments[0]!)) return 'cache';
-  return segments.some((name) => CACHE_NAMES.has(name)) ? 'cache' : undefined;
-}
-
 interface Entry {
   relative: string;
   absolute: string;
   stat: fs.Stats;
 }
 
-/** Regular files of the profile that travel, sorted by path; links and sockets are skipped. */
+/**
+ * Regular files of the profile that travel (profile-data.ts), sorted by path; links and sockets
+ * are skipped.
+ */
 async function walk(root: string): Promise<Entry[]> {
   const found: Entry[] = [];
   async function visit(dir: string, prefix: string) {
@@ -123,7 +57,7 @@ async function walk(root: string): Promise<Entry[]> {
       const absolute = path.join(dir, entry.name);
       // Never followed: a link could point anywhere on this machine.
       if (entry.isDirectory()) await visit(absolute, relative);
-      else if (entry.isFile())
+      else if (entry.isFile() && travels(relative))
         found.push({ relative, absolute, stat: await fs.promises.lstat(absolute) });
     }
   }
@@ -167,7 +101,7 @@ export interface ProfileSnapshot {
 }
 
 /**
- * Walks the profile (what travels: see `excluded`) and names each 64 KiB block of each file by its
+ * Walks the profile (what travels: profile-data.ts) and names each 64 KiB block of each file by its
  * SHA-256. A file of `previous` with the same path, size and modification time keeps its chunks
  * without being read (rsync's quick check; a stopped browser writes nothing).
  */
@@ -257,8 +191,11 @@ async function recover(profileDir: string): Promise<void> {
   }
 }
 
-/** Moves the caches of `from` (see `excluded`) to the same places under `to`. */
-async function carryCaches(from: string, to: string, prefix = ''): Promise<void> {
+/**
+ * Moves what of `from` does not travel but is this machine's (its caches, Preferences, Local
+ * State…: profile-data.ts) to the same places under `to`; transient files stay behind.
+ */
+async function keepMachineFiles(from: string, to: string, prefix = ''): Promise<void> {
   let entries: fs.Dirent[];
   try {
     entries = await fs.promises.readdir(path.join(from, prefix), { withFileTypes: true });
@@ -269,35 +206,45 @@ async function carryCaches(from: string, to: string, prefix = ''): Promise<void>
     const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
     const kind = excluded(relative);
     if (kind === 'transient') continue;
-    if (kind === 'cache') {
+    if (kind === 'cache' || kind === 'machine') {
       const target = path.join(to, relative);
       if (fs.existsSync(target)) continue;
       await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       await fs.promises.rename(path.join(from, relative), target);
     } else if (entry.isDirectory()) {
-      await carryCaches(from, to, relative);
+      await keepMachineFiles(from, to, relative);
     }
   }
+}
+
+/**
+ * The manifest with only the files that may be written (profile-data.ts `travels`): the same
+ * filter as the upload's, applied to what comes from the cloud. What else a manifest names (a
+ * `Preferences`, `Local State`, a component's download, a snapshot of an older version that
+ * carried them) is left out, not refused.
+ */
+export function dataOnly(manifest: ProfileManifest): ProfileManifest {
+  return { v: 1, files: manifest.files.filter((file) => travels(file.path)) };
 }
 
 /** How many chunks restore asks for ahead of the one it writes (downloads run in parallel). */
 const PREFETCH = 8;
 
 /**
- * Writes the profile the manifest describes into `profileDir`, replacing what is there. Every
- * chunk is checked against its hash (a mismatch is DATA_CORRUPTED, -10) and every path must be a
- * plain relative one that stays inside the folder (else DATA_CORRUPTED, nothing written). The new
- * profile is built in a sibling folder and swapped in by two renames, so a failure leaves the old
- * profile as it was. The caches of the old profile are moved into the new one: they are this
- * machine's (the GPU caches match its driver), the browser validates them itself, and keeping
- * them spares the first start on this machine a cold cache.
+ * Writes the profile data the manifest describes into `profileDir`, replacing the data there.
+ * Only files on the data list are written (`dataOnly`); every chunk is checked against its hash
+ * (a mismatch is DATA_CORRUPTED, -10) and every path must be a plain relative one that stays
+ * inside the folder (else DATA_CORRUPTED, nothing written). The new profile is built in a sibling
+ * folder and swapped in by two renames, so a failure leaves the old profile as it was. What of the
+ * old profile is this machine's (caches, Preferences, Local State) is moved into the new one: the
+ * GPU caches match its driver, and its preferences are its own, never another machine's.
  */
 export async function restoreProfile(
   profileDir: string,
   manifest: ProfileManifest,
   getChunk: (hash: string) => Promise<Buffer>,
 ): Promise<void> {
-  const checked = checkManifest(manifest);
+  const checked = dataOnly(checkManifest(manifest));
   const target = path.resolve(profileDir);
   await recover(target);
   await fs.promises.mkdir(path.dirname(target), { recursive: true });
@@ -355,7 +302,7 @@ export async function restoreProfile(
     const previous = sibling(target, 'previous');
     const hadProfile = fs.existsSync(target);
     if (hadProfile) {
-      await carryCaches(target, temp);
+      await keepMachineFiles(target, temp);
       await fs.promises.rename(target, previous);
     }
     await fs.promises.rename(temp, target);

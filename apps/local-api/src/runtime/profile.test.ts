@@ -1,10 +1,21 @@
 /**
  * The allow-list of a caller's browser `args`: only the listed flags, spelt exactly, with values of
  * their pattern; everything that runs a program, opens the DevTools wider, loads code or lowers the
- * browser's defences is refused, however it is spelt.
+ * browser's defences is refused, however it is spelt. And the download preferences the service
+ * writes over whatever a profile says.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ALLOWED_ARG_LIST, callerArgs, refuseArgs } from './profile.ts';
+import {
+  ALLOWED_ARG_LIST,
+  callerArgs,
+  downloadPreferences,
+  downloadsDirOf,
+  refuseArgs,
+  writePreferences,
+} from './profile.ts';
 
 const ALLOWED = [
   '--window-position=0,0',
@@ -127,5 +138,39 @@ describe('caller args allow-list', () => {
     expect(ALLOWED_ARG_LIST).toContain('--mute-audio');
     for (const arg of ALLOWED) expect(ALLOWED_ARG_LIST).toContain(arg.split('=')[0]);
     expect(ALLOWED_ARG_LIST).not.toMatch(/sandbox|proxy|cmd-prefix|launcher|extension/);
+  });
+});
+
+describe('downloads go where the service says', () => {
+  test("the profile's own download and save folders are overwritten before a launch", () => {
+    const session = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-prefs-'));
+    try {
+      const profile = path.join(session, 'profile');
+      fs.mkdirSync(path.join(profile, 'Default'), { recursive: true });
+      fs.writeFileSync(
+        path.join(profile, 'Default', 'Preferences'),
+        JSON.stringify({
+          download: { default_directory: '/root/.ssh', extensions_to_open: 'sh' },
+          savefile: { default_directory: '/root/.ssh' },
+          bookmark_bar: { show_on_all_tabs: true },
+        }),
+      );
+      const downloads = downloadsDirOf(session);
+      writePreferences(profile, downloadPreferences(downloads));
+      const written = JSON.parse(
+        fs.readFileSync(path.join(profile, 'Default', 'Preferences'), 'utf8'),
+      ) as Record<string, Record<string, unknown>>;
+      expect(written.download).toEqual({
+        default_directory: downloads,
+        prompt_for_download: false,
+        directory_upgrade: true,
+        extensions_to_open: '',
+      });
+      expect(written.savefile).toEqual({ default_directory: downloads });
+      expect(written.bookmark_bar).toEqual({ show_on_all_tabs: true });
+      expect(downloads).toBe(path.join(session, 'downloads'));
+    } finally {
+      fs.rmSync(session, { recursive: true, force: true });
+    }
   });
 });

@@ -261,8 +261,34 @@ export function settingPreferences(
     },
     enable_do_not_track: false,
     media_router: { enable_media_router: false },
-    download: { prompt_for_download: false },
   };
+}
+
+/** The environment's own downloads folder: `<data>/sessions/<id>/downloads`, beside its profile. */
+export const downloadsDirOf = (sessionDir: string): string => path.join(sessionDir, 'downloads');
+
+/**
+ * Where downloads and saved pages go is the service's choice, written before every launch over
+ * whatever the profile's Preferences say (a profile that came from elsewhere could name any folder
+ * of this machine): the environment's own folder, no dialog (automation cannot answer one), and
+ * no file type opened by itself once downloaded.
+ */
+export function downloadPreferences(downloadsDir: string): Record<string, unknown> {
+  return {
+    download: {
+      default_directory: downloadsDir,
+      prompt_for_download: false,
+      directory_upgrade: true,
+      extensions_to_open: '',
+    },
+    savefile: { default_directory: downloadsDir },
+    selectfile: { last_directory: downloadsDir },
+  };
+}
+
+/** Creates the downloads folder (the owner's only) so that the browser never falls back to another. */
+export function prepareDownloads(downloadsDir: string): void {
+  fs.mkdirSync(downloadsDir, { recursive: true, mode: 0o700 });
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
