@@ -27,6 +27,7 @@ import { ticketRoutes } from './modules/tickets/routes.ts';
 import { ticketService } from './modules/tickets/service.ts';
 import { chunkRoutes } from './modules/chunks/routes.ts';
 import { chunkService, type ChunkObjects } from './modules/chunks/service.ts';
+import { chunkSweeper } from './modules/chunks/sweep.ts';
 import { createMailer, type Mailer } from './notify/mailer.ts';
 import { installHealth, type ReadinessCheck } from './ops/health.ts';
 import { installRequestIds, loggerOptions, requestIdGenerator } from './ops/logging.ts';
@@ -193,6 +194,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
     quotas,
   );
+  // Chunks no live snapshot names go after a grace period, on every instance (deletes are safe
+  // to repeat); the timer runs from ready to close.
+  const sweeper = chunkSweeper({ database, objects: options.chunks, clock, log: app.log });
+  app.addHook('onReady', async () => sweeper.start());
+  app.addHook('onClose', async () => sweeper.stop());
   ticketRoutes(
     app,
     ticketService({

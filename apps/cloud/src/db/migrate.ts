@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007_attachment_uploader.ts';
 import * as m0008 from './migrations/0008_sync.ts';
 import * as m0009 from './migrations/0009_team.ts';
 import * as m0010 from './migrations/0010_chunks.ts';
+import * as m0011 from './migrations/0011_chunk_sweep.ts';
 
 /** Migrations are listed here (not read from disk) so that they bundle and run from any cwd. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008_sync': m0008,
   '0009_team': m0009,
   '0010_chunks': m0010,
+  '0011_chunk_sweep': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

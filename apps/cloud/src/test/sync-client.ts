@@ -69,6 +69,16 @@ export async function leaseOf(
   secret: Buffer,
   name: string,
 ): Promise<string> {
+  return (await accountWithLease(app, database, secret, name)).token;
+}
+
+/** leaseOf, with a new login for when the lease has run out (a test clock moved on). */
+export async function accountWithLease(
+  app: FastifyInstance,
+  database: CloudDatabase,
+  secret: Buffer,
+  name: string,
+): Promise<{ token: string; relogin(): Promise<string> }> {
   const accounts = accountService(database);
   const account = await accounts.create({
     account: name,
@@ -76,14 +86,17 @@ export async function leaseOf(
     password: 'correct-horse-7',
   });
   const credential = await credentialService(database, accounts, deriveKeys(secret)).apply(account);
-  const login = await post(app, 'apilogin', {
-    Account: name,
-    APP_ID: credential.app_id,
-    APP_KEY: credential.app_key,
-    device: `device-${name}`,
-  });
-  expect(login.body.code, login.body.msg).toBe(0);
-  return login.body.data.token as string;
+  const relogin = async () => {
+    const login = await post(app, 'apilogin', {
+      Account: name,
+      APP_ID: credential.app_id,
+      APP_KEY: credential.app_key,
+      device: `device-${name}`,
+    });
+    expect(login.body.code, login.body.msg).toBe(0);
+    return login.body.data.token as string;
+  };
+  return { token: await relogin(), relogin };
 }
 
 function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer }) {

@@ -1,3 +1,6 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
 /**
  * The profile chunks a snapshot names: `usage.profile.manifest.files[].chunks` (the contract's
  * snapshot schema). Read leniently: whatever is not a list of strings names nothing, so a
@@ -23,6 +26,29 @@ export function manifestChunksOfText(body: string | null): string[] {
     return manifestChunks(JSON.parse(body));
   } catch {
     return [];
+  }
+}
+
+/** Chunks younger than this are not made young again when named (a write saved per push). */
+const TOUCH_AFTER_MS = 3_600_000;
+
+/**
+ * Makes the named chunks young again for the sweep (modules/chunks/sweep.ts): a chunk sent again
+ * or named by a push is kept for another grace period even if nothing named it before.
+ */
+export async function touchChunks(
+  q: Kysely<Database> | Transaction<Database>,
+  hashes: readonly string[],
+  at: Date,
+): Promise<void> {
+  const stale = new Date(at.getTime() - TOUCH_AFTER_MS).toISOString();
+  for (const part of slices(hashes)) {
+    await q
+      .updateTable('chunk')
+      .set({ created_at: at.toISOString() })
+      .where('hash', 'in', part)
+      .where('created_at', '<', stale)
+      .execute();
   }
 }
 

@@ -21,6 +21,7 @@ import type { FileStore } from '../../storage/files.ts';
 import type { Clock } from '../accounts/service.ts';
 import type { Lease } from '../credentials/service.ts';
 import type { SyncQuotas } from '../sync/quotas.ts';
+import { touchChunks } from './manifest.ts';
 
 /** The object store of one shard: the chunks whose hash starts with `shard` (2 hex digits). */
 export type ChunkObjects = (shard: string) => FileStore;
@@ -125,6 +126,7 @@ export function chunkService(options: ChunkServiceOptions) {
           known?.stored_size ?? compressed.length,
         );
       }
+      if (known) await touchChunks(db, [hash], clock());
       if (!known) {
         const store = storeOf(hash);
         try {

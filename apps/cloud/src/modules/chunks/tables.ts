@@ -8,6 +8,10 @@ export interface ChunkTable {
   size: number;
   /** Bytes as stored (brotli-compressed, as sent). */
   stored_size: number;
+  /**
+   * When it was put, or last sent again or named by a push (at most hourly): the sweep removes a
+   * chunk nothing names once this is older than the grace period.
+   */
   created_at: IsoTime;
 }
 

@@ -15,7 +15,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { CloudDatabase } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { failure } from '../../http/envelope.ts';
-import { manifestChunks, manifestChunksOfText, slices } from '../chunks/manifest.ts';
+import { manifestChunks, manifestChunksOfText, slices, touchChunks } from '../chunks/manifest.ts';
 import type { Clock } from '../accounts/service.ts';
 import type { Lease } from '../credentials/service.ts';
 import { syncFailure } from './errors.ts';
@@ -192,6 +192,7 @@ export function syncService(
       }
       const at = now().toISOString();
       return db.transaction().execute(async (trx) => {
+        await touchChunks(trx, named, new Date(at));
         const row = await envQuery(trx).where('sync_env.env_id', '=', envId).executeTakeFirst();
         if (!row) {
           // Nothing to delete is done already; a change based on a version the cloud never had
