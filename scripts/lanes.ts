@@ -24,6 +24,7 @@ export interface LaneFiles {
 /** Test files that launch Chromium. */
 const BROWSER_FILES = [
   'apps/local-api/src/crash-restart.test.ts',
+  'apps/local-api/src/domain/cookies.test.ts',
   'apps/local-api/src/domain/profile-sync.test.ts',
   'apps/local-api/src/routes/mcp.test.ts',
   'apps/local-api/src/routes/self-check.test.ts',

@@ -7,6 +7,7 @@ import { isStartPageUrl } from '@hainiao/contract';
 import type { EnvironmentRecord } from '../model/environment.ts';
 import type { LaunchPlan } from '../runtime/browser.ts';
 import type { EnvironmentStore } from '../store/environments.ts';
+import { saveCookiesAtStop } from './cookies.ts';
 import type { Library } from './library.ts';
 import type { SyncEngine } from './sync.ts';
 
@@ -45,12 +46,6 @@ export function launchPlan(
       : {}),
     // The cloud gets what the run changed, then the run lease is released (domain/sync.ts).
     ...(deps.sync ? { onEnded: () => void deps.sync!.ended(record.id) } : {}),
-    saveCookies(cookies) {
-      // Re-read the environment: it may have been changed while the browser ran.
-      const current = envs.visible(record.owner, record.id);
-      if (!current) return;
-      current.record.cookies = cookies;
-      envs.save(current.record);
-    },
+    saveCookies: (jar, base) => saveCookiesAtStop(envs, record, jar, base),
   };
 }

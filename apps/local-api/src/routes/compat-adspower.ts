@@ -36,6 +36,7 @@ import {
 import type { Login } from '../account/session.ts';
 import type { ServiceContext } from '../context.ts';
 import { resolve, resolveAll } from '../domain/access.ts';
+import { storeCookies } from '../domain/cookies.ts';
 import { launchPlan } from '../domain/launch-plan.ts';
 import {
   applyProxy,
@@ -421,7 +422,7 @@ async function updateProfile(
     record.name = input.name || localApiMessages.defaultSessionName[callerLang(request)];
   }
   if (input.remark !== undefined) record.description = input.remark;
-  if (input.cookie !== undefined) record.cookies = parseCookies(input.cookie);
+  const cookies = input.cookie === undefined ? undefined : parseCookies(input.cookie);
   const pagesGiven = input.domain_name !== undefined || input.open_urls !== undefined;
   const startPages = pagesGiven ? startPagesOf(input) : undefined;
   if (input.launch_args !== undefined) {
@@ -463,6 +464,8 @@ async function updateProfile(
     record,
     s.automaticConfigure === 1 && (proxy !== undefined || wasAuto !== 1),
   );
+  // Into a running browser too, or refused before anything is saved.
+  if (cookies) await storeCookies(ctx, record, cookies, 'replace');
   ctx.envs.save(record, startPages ? { startPages } : {});
 }
 

@@ -13,12 +13,12 @@ import type { FastifyInstance } from 'fastify';
 import { localApiMessages, MainCodes, SessionCodes, type Localized } from '@hainiao/contract';
 import type { ServiceContext } from '../context.ts';
 import { resolve } from '../domain/access.ts';
+import { storeCookies } from '../domain/cookies.ts';
 import { fail, sessionFailure, v1 } from '../http/envelope.ts';
 import { post } from '../http/route.ts';
 import {
   CookieFileRefusal,
   CookieFormatError,
-  mergeCookies,
   parseCookieFile,
   toExtensionJson,
   toNetscape,
@@ -79,12 +79,11 @@ export function cookieRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         { reason: error.rule },
       );
     }
-    record.cookies = mergeCookies(record.cookies, cookies);
-    ctx.envs.save(record);
+    const stored = await storeCookies(ctx, record, cookies, 'merge');
     return v1(request, localApiMessages.importCookieSuccess, {
       Session_ID: record.id,
       Cookie_Count: cookies.length,
-      Cookie_Total: record.cookies.length,
+      Cookie_Total: stored.length,
     });
   });
 

@@ -17,6 +17,7 @@ import {
 } from '@hainiao/contract';
 import type { ServiceContext } from '../context.ts';
 import { resolve } from '../domain/access.ts';
+import { storeCookies } from '../domain/cookies.ts';
 import {
   applyProxy,
   applySettings,
@@ -228,14 +229,18 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     return v1(request, localApiMessages.sessionCreateSuccess, { Session_Id: record.id });
   });
 
-  post(app, ctx, '/api/v1/session/update', ({ body, request, login }) => {
+  post(app, ctx, '/api/v1/session/update', async ({ body, request, login }) => {
     const { record } = resolve(ctx.envs, login.account, body.Session_ID, 'write');
-    if (body.Session_Group !== undefined) {
-      record.group = groupOrDefault(ctx.groups, login.account, body.Session_Group);
-    }
+    const cookies = body.Cookie === undefined ? undefined : parseCookies(body.Cookie);
+    const group =
+      body.Session_Group === undefined
+        ? undefined
+        : groupOrDefault(ctx.groups, login.account, body.Session_Group);
+    // Into a running browser too, or refused before anything is saved.
+    if (cookies) await storeCookies(ctx, record, cookies, 'replace');
+    if (group !== undefined) record.group = group;
     if (body.Session_Name !== undefined) record.name = body.Session_Name || defaultName(request);
     if (body.Session_Desc !== undefined) record.description = body.Session_Desc;
-    if (body.Cookie !== undefined) record.cookies = parseCookies(body.Cookie);
     if (body.Disable_video !== undefined) record.settings.disableVideo = body.Disable_video;
     if (body.Disable_img !== undefined) record.settings.disableImages = body.Disable_img;
     ctx.envs.save(record, body.HomePage_url ? { startPages: homePages(body.HomePage_url) } : {});

@@ -7,6 +7,8 @@
 import { BrowserCodes } from '@hainiao/contract';
 import type { StoredCookie } from '../model/cookie.ts';
 import type { EnvironmentRecord } from '../model/environment.ts';
+import type { CookieChange } from './cookies.ts';
+import type { CookieBase } from './running-cookies.ts';
 
 /**
  * What a running environment reports (../shared/spec/local-api.md §3 "Running environment information"), in our
@@ -67,8 +69,11 @@ export interface LaunchPlan {
   plugins: { pluginId: string; dir: string }[];
   /** The active script, run in every page. */
   script?: { scriptId: string; name: string; source: string };
-  /** Stores the browser's cookies (settings.saveCookiesOnExit). */
-  saveCookies(cookies: StoredCookie[]): void;
+  /**
+   * Stores the browser's cookies (settings.saveCookiesOnExit): its jar at the end, merged with
+   * the store by `base`, what the jar held when the browser and the store last agreed.
+   */
+  saveCookies(jar: StoredCookie[], base: CookieBase): void;
   /** Called once the browser has ended, however it ended (after its cookies were saved). */
   onEnded?: () => void;
 }
@@ -94,6 +99,11 @@ export interface BrowserRuntime {
   kill(sessionId: string): Promise<BrowserResult>;
   /** Ends every browser (quit, logout: -17 for the caller's bookkeeping). */
   stopAll(): Promise<void>;
+  /**
+   * Puts cookies stored while an environment runs into its browser. false: none of it runs (or
+   * it is ending: its cookies were taken out first); CookiePushError: nothing was changed.
+   */
+  pushCookies(sessionId: string, change: CookieChange): Promise<boolean>;
 }
 
 const B = BrowserCodes.code;
@@ -107,4 +117,5 @@ export const missingRuntime: BrowserRuntime = {
   stop: async () => ({ status: B.SUCCESS }),
   kill: async () => ({ status: B.SUCCESS }),
   stopAll: async () => {},
+  pushCookies: async () => false,
 };

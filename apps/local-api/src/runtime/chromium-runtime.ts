@@ -19,7 +19,7 @@ import { discoverBrowser, type BrowserInstall } from './discovery.ts';
 import { checkPluginFolders, loadExtensions, loadsOverDevTools } from './extensions.ts';
 import { fingerprintStore, warmUpGenerator } from './fingerprint.ts';
 import { fontLeversNotice } from './font-levers.ts';
-import { instrumentTargets, startTabs, takeCookiesOut } from './instrument.ts';
+import { instrumentTargets, startTabs } from './instrument.ts';
 import { watchLastWindow, type LastWindowWatch } from './last-window.ts';
 import { missingDisplay, proxySpecOf } from './launch.ts';
 import { fontFamilies } from './machine.ts';
@@ -30,6 +30,7 @@ import { openProxy } from './proxy-launch.ts';
 import { watchProxy } from './proxy-watch.ts';
 import { hostKeyFileOf, type Forwarder } from './proxy.ts';
 import { runningInfo } from './running-info.ts';
+import { CookiePushError, runningCookies, type RunningCookies } from './running-cookies.ts';
 import {
   endPreviousRun,
   launchQueue,
@@ -68,6 +69,8 @@ interface Running {
   /** A windowed browser: its last window closed by the user ends it here (last-window.ts). */
   lastWindow?: LastWindowWatch;
   plan: LaunchPlan;
+  /** Its jar kept in step with the store (running-cookies.ts). */
+  cookies: RunningCookies;
 }
 
 /**
@@ -135,8 +138,8 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
   }
 
   const saveCookies = (entry: Running) =>
-    takeCookiesOut(entry.proc.cdp, entry.plan.environment.settings.saveCookiesOnExit, (cookies) =>
-      entry.plan.saveCookies(cookies),
+    entry.cookies.takeOut(entry.plan.environment.settings.saveCookiesOnExit, (jar, base) =>
+      entry.plan.saveCookies(jar, base),
     );
 
   async function launch(plan: LaunchPlan): Promise<RunningBrowser> {
@@ -199,7 +202,7 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
         locale,
         userAgent,
       });
-      const entry: Running = { info, proc, forwarder, plan };
+      const entry: Running = { info, proc, forwarder, plan, cookies: runningCookies(proc.cdp) };
       // The DevTools port and the targets' set-up at once: the pipe takes commands before the
       // browser has finished starting.
       let openTabs: () => Promise<void> = async () => {};
@@ -226,6 +229,7 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
           ),
         ]);
         mark('targets');
+        await entry.cookies.start();
         // Counted only once running; one that is not closes the browser again (-4).
         info.pluginIds = await loadExtensions(proc.cdp, plugins, {
           overDevTools: loadsOverDevTools(install.major),
@@ -313,6 +317,12 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
     },
     stop: (id) => end(id, true),
     kill: (id) => end(id, false),
+    async pushCookies(id, change) {
+      const entry = running.get(id);
+      if (entry) return entry.cookies.push(change);
+      if (starting.has(id)) throw new CookiePushError('starting');
+      return false;
+    },
     async stopAll() {
       // Every caller ends the browsers because the login ends (logout, an expired lease, a switch
       // of account, quit): their status then reads -17, logout exit (../shared/spec/local-api.md §8).

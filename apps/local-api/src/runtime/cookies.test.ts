@@ -1,8 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { cookieSites, siteOf } from '../model/cookie.ts';
+import type { StoredCookie } from '../model/cookie.ts';
 import {
+  applyCookieChange,
+  cookieChange,
+  cookieKey,
   CookieFormatError,
   mergeCookies,
+  mergeRun,
   parseCookieFile,
   toExtensionJson,
   toNetscape,
@@ -109,5 +114,68 @@ describe('cookie files', () => {
     );
     expect(parseCookieFile(toExtensionJson(cookies))).toEqual(cookies);
     expect(parseCookieFile(toNetscape(cookies))).toEqual(cookies);
+  });
+});
+
+describe('cookies of a run', () => {
+  const c = (name: string, value: string, domain = 'example.com'): StoredCookie => ({
+    name,
+    value,
+    domain,
+    path: '/',
+    expires: -1,
+    httpOnly: false,
+    secure: false,
+  });
+  const names = (list: readonly StoredCookie[]) => list.map((k) => `${k.name}=${k.value}`).sort();
+  const byKey = (list: StoredCookie[]) => new Map(list.map((k) => [cookieKey(k), k]));
+
+  test('a change holds what is new or different, and what is gone; applied, it gives the list', () => {
+    const before = [c('same', '1'), c('changed', '1'), c('gone', '1')];
+    const after = [c('same', '1'), c('changed', '2'), c('new', '1')];
+    const change = cookieChange(before, after);
+    expect(names(change.set)).toEqual(['changed=2', 'new=1']);
+    expect(names(change.removed)).toEqual(['gone=1']);
+    expect(names(applyCookieChange(before, change))).toEqual(names(after));
+    // Host-only and domain cookies of one name are two cookies.
+    expect(cookieChange([c('a', '1')], [c('a', '1', '.example.com')]).removed).toHaveLength(1);
+  });
+
+  test('the stop: what the browser changed since the last agreement wins, else the store', () => {
+    const base = byKey([c('untouched', '1'), c('siteChanged', '1'), c('siteDeleted', '1')]);
+    const jar = [
+      c('untouched', '1'),
+      c('siteChanged', 'site'),
+      c('siteNew', '1'),
+      // In the jar as at start but no longer stored: the store deleted it, and stays so.
+      c('storeDeleted', '1'),
+    ];
+    base.set(cookieKey(c('storeDeleted', '1')), c('storeDeleted', '1'));
+    const stored = [
+      c('untouched', 'store'),
+      c('siteChanged', 'store'),
+      c('siteDeleted', '1'),
+      c('storeOnly', '1'),
+    ];
+    expect(names(mergeRun(stored, base, jar))).toEqual([
+      'siteChanged=site',
+      'siteNew=1',
+      'storeOnly=1',
+      'untouched=store',
+    ]);
+  });
+
+  test('the stop without a reading at start: the jar wins over the store, nothing stored is lost', () => {
+    const merged = mergeRun([c('a', 'store'), c('b', '1')], new Map(), [
+      c('a', 'jar'),
+      c('c', '1'),
+    ]);
+    expect(names(merged)).toEqual(['a=jar', 'b=1', 'c=1']);
+  });
+
+  test('expired cookies do not stay', () => {
+    const old = { ...c('old', '1'), expires: 1000 };
+    expect(mergeRun([old], new Map(), [])).toEqual([]);
+    expect(applyCookieChange([old], { set: [], removed: [] })).toEqual([]);
   });
 });

@@ -235,7 +235,10 @@ export function parseCookieField(value: string | readonly unknown[]): StoredCook
   return parseCookieArray(value);
 }
 
-const key = (c: StoredCookie) => `${c.domain}\t${c.path}\t${c.name}`;
+/** A cookie's identity in a jar: its domain, path and name (a leading dot tells host-only apart). */
+export const cookieKey = (c: StoredCookie) => `${c.domain}\t${c.path}\t${c.name}`;
+
+const live = (c: StoredCookie, now: number) => c.expires === -1 || c.expires > now;
 
 /** `incoming` over `existing`: the same domain, path and name is replaced. Expired ones are dropped. */
 export function mergeCookies(
@@ -243,9 +246,83 @@ export function mergeCookies(
   incoming: readonly StoredCookie[],
   now = Date.now() / 1000,
 ): StoredCookie[] {
-  const merged = new Map(existing.map((c) => [key(c), c]));
-  for (const cookie of incoming) merged.set(key(cookie), cookie);
-  return [...merged.values()].filter((c) => c.expires === -1 || c.expires > now);
+  const merged = new Map(existing.map((c) => [cookieKey(c), c]));
+  for (const cookie of incoming) merged.set(cookieKey(cookie), cookie);
+  return [...merged.values()].filter((c) => live(c, now));
+}
+
+/** Two readings of one cookie say the same (value, expiry and flags). */
+export function sameCookie(a: StoredCookie | undefined, b: StoredCookie | undefined): boolean {
+  if (!a || !b) return a === b;
+  return (
+    a.value === b.value &&
+    a.expires === b.expires &&
+    a.httpOnly === b.httpOnly &&
+    a.secure === b.secure &&
+    (a.sameSite ?? '') === (b.sameSite ?? '')
+  );
+}
+
+/** What turns the list `before` into `after`: cookies to set (new or changed) and to remove. */
+export interface CookieChange {
+  set: StoredCookie[];
+  removed: StoredCookie[];
+}
+
+export function cookieChange(
+  before: readonly StoredCookie[],
+  after: readonly StoredCookie[],
+): CookieChange {
+  const old = new Map(before.map((c) => [cookieKey(c), c]));
+  const next = new Map(after.map((c) => [cookieKey(c), c]));
+  return {
+    set: [...next].filter(([k, c]) => !sameCookie(old.get(k), c)).map(([, c]) => c),
+    removed: [...old].filter(([k]) => !next.has(k)).map(([, c]) => c),
+  };
+}
+
+/** `change` applied to `cookies` (expired ones dropped). */
+export function applyCookieChange(
+  cookies: readonly StoredCookie[],
+  change: CookieChange,
+  now = Date.now() / 1000,
+): StoredCookie[] {
+  const removed = new Set(change.removed.map(cookieKey));
+  return mergeCookies(
+    cookies.filter((c) => !removed.has(cookieKey(c))),
+    change.set,
+    now,
+  );
+}
+
+/**
+ * The store after a run (a stop with saveCookiesOnExit 1), per cookie: the browser's jar at the
+ * stop (`jar`) where the browser changed the cookie since the last moment the browser and the
+ * store agreed on it (`base`: the jar at start, moved on by every store pushed into the running
+ * browser), else the store's own (`stored`).
+ *
+ * "Newer" without clocks: every store made through the API while the browser runs is pushed into
+ * it and moves `base` on, so a jar that differs from `base` was changed by a site after that
+ * store, and wins; a cookie the browser left as it was loses to the store, which may have changed
+ * it since without the browser (a cookie deleted while stopped but kept by the profile, a sync).
+ * Sites' deletions and expiries count as changes too.
+ */
+export function mergeRun(
+  stored: readonly StoredCookie[],
+  base: ReadonlyMap<string, StoredCookie>,
+  jar: readonly StoredCookie[],
+  now = Date.now() / 1000,
+): StoredCookie[] {
+  const inJar = new Map(jar.map((c) => [cookieKey(c), c]));
+  const changed = (k: string) => !sameCookie(base.get(k), inJar.get(k));
+  const merged = new Map<string, StoredCookie>();
+  for (const cookie of stored) {
+    const k = cookieKey(cookie);
+    const value = changed(k) ? inJar.get(k) : cookie;
+    if (value) merged.set(k, value);
+  }
+  for (const [k, cookie] of inJar) if (!merged.has(k) && changed(k)) merged.set(k, cookie);
+  return [...merged.values()].filter((c) => live(c, now));
 }
 
 /** The JSON export: the array format of browser extensions (EditThisCookie, Cookie-Editor). */

@@ -192,6 +192,12 @@ export function environmentStore(db: SQLite.Database) {
     'update env_data set settings = ?, cookies = ? where seq = (select seq from environment where id = ?)',
   );
   const load = (seq: number) => dataOf.get(seq);
+  const cookiesOf = db.prepare<[string], { cookies: string }>(
+    'select d.cookies from env_data d join environment e on e.seq = d.seq where e.id = ?',
+  );
+  const updateCookies = db.prepare<[string, string]>(
+    'update env_data set cookies = ? where seq = (select seq from environment where id = ?)',
+  );
   const touchRow = db.prepare<[number, string]>(
     'update environment set updated_at = ? where id = ?',
   );
@@ -321,6 +327,24 @@ export function environmentStore(db: SQLite.Database) {
         updateData.run(data.settings, data.cookies, record.id);
         writeSites(record.id, record.cookies);
         if (options.startPages) writePages(record.id, options.startPages);
+      })();
+    },
+
+    /** The cookies stored for `id` now (not those of a record read earlier). */
+    cookies(id: string): StoredCookie[] {
+      const row = cookiesOf.get(id);
+      return row ? (JSON.parse(row.cookies) as StoredCookie[]) : [];
+    },
+
+    /**
+     * Writes the cookies of `id` alone (and its web accounts): a change of its other fields made
+     * meanwhile (a sync, another call) is kept.
+     */
+    saveCookies(id: string, cookies: readonly StoredCookie[]): void {
+      db.transaction(() => {
+        updateCookies.run(JSON.stringify(cookies), id);
+        writeSites(id, cookies);
+        touchRow.run(tick(), id);
       })();
     },
 

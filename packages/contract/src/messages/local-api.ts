@@ -1,5 +1,6 @@
 import type { Localized } from '../i18n.ts';
 import { profileSyncMessages } from './profile-sync.ts';
+import { runningCookiesMessages } from './running-cookies.ts';
 import { securityArgsMessages } from './security-args.ts';
 import { securityFilesMessages } from './security-files.ts';
 import { securityLibraryMessages } from './security-library.ts';
@@ -264,6 +265,7 @@ export const localApiMessages = {
   ...selfCheckMessages,
   ...syncMessages,
   ...profileSyncMessages,
+  ...runningCookiesMessages,
 } as const satisfies Record<string, Localized>;
 
 export type LocalApiMessageKey = keyof typeof localApiMessages;
