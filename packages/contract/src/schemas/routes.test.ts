@@ -97,6 +97,7 @@ const SPEC_CLOUD_CALLS = [
   'envunshare',
   'envlease',
   'envrelease',
+  'envwatch',
   // Not in the spec: the staff console (../shared/DESIGN.md "Tickets").
   'staff/workorderlist',
   'staff/typelist',
@@ -196,6 +197,7 @@ describe('CLOUD_CALLS', () => {
       '/api/hainiao/envunshare',
       '/api/hainiao/envlease',
       '/api/hainiao/envrelease',
+      '/api/hainiao/envwatch',
       '/api/hainiao/chunkmissing',
       '/api/hainiao/chunkput',
       '/api/hainiao/chunkget',

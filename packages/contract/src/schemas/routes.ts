@@ -79,6 +79,8 @@ import {
   envShareAnswer,
   envLeaseAnswer,
   envReleaseAnswer,
+  envWatchFields,
+  envWatchAnswer,
 } from './cloud/index.ts';
 import {
   envTeamAnswer,
@@ -531,6 +533,8 @@ export const CLOUD_CALLS = [
     fields: envReleaseFields,
     answer: envReleaseAnswer,
   },
+  // Changes arrive live (issue 24): a long poll that answers on the caller's next change.
+  { path: '/api/hainiao/envwatch', auth: 'lease', fields: envWatchFields, answer: envWatchAnswer },
   // Profile snapshots (issue 13): content-addressed chunks, read and written with the lease.
   {
     path: '/api/hainiao/chunkmissing',

@@ -102,6 +102,20 @@ export const envReleaseFields = commonFields.extend({
 });
 export type EnvReleaseFields = z.infer<typeof envReleaseFields>;
 
+/**
+ * POST /api/hainiao/envwatch (issue 24): answers at once when a change the caller sees (as envpull
+ * would bring it, revocations included) is newer than `since`; otherwise holds the request up to
+ * SYNC_WATCH_HOLD_MS and answers as soon as one happens, or `changed: false` at the end.
+ */
+export const envWatchFields = commonFields.extend({
+  token: leaseToken,
+  device: deviceField,
+  since: numericField(0)
+    .describe('Cursor of the last pull; the call waits for a change after it')
+    .meta({ zh: '上次拉取返回的游标；等待其后的修改', example: '42' }),
+});
+export type EnvWatchFields = z.infer<typeof envWatchFields>;
+
 // --- Answers ---
 
 /** envpush: the environment's new cloud version. */
@@ -154,3 +168,11 @@ export const envLeaseAnswer = z.strictObject({
 export type EnvLeaseAnswer = z.infer<typeof envLeaseAnswer>;
 
 export const envReleaseAnswer = z.null();
+
+/** envwatch: whether something changed after `since`, and the newest change's cursor. */
+export const envWatchAnswer = z.strictObject({
+  /** The newest visible change's sequence (or `since` when nothing changed). */
+  cursor: z.number(),
+  changed: z.boolean(),
+});
+export type EnvWatchAnswer = z.infer<typeof envWatchAnswer>;
