@@ -19,10 +19,17 @@ import { isMobileSystem, parseResolution, type SystemName } from '@hainiao/contr
 import { FingerprintGenerator } from 'fingerprint-generator';
 import { DEFAULT_RESOLUTIONS } from '../model/resolutions.ts';
 import type { EnvironmentRecord } from '../model/environment.ts';
+import {
+  FAMILY_CANDIDATES,
+  FONT_FAMILY,
+  parseStoredFingerprint,
+  type HINT_STYLES,
+  type NAVIGATOR_PLATFORMS,
+} from './fingerprint-schema.ts';
 
 /** How glyphs are rasterised (fontconfig): each choice draws canvas text differently. */
 export interface FontRendering {
-  hintstyle: 'hintnone' | 'hintslight' | 'hintfull';
+  hintstyle: (typeof HINT_STYLES)[number];
   autohint: boolean;
 }
 
@@ -84,7 +91,7 @@ const GENERATOR_OS: Record<SystemName, GeneratorOs> = {
   iPad: 'ios',
 };
 
-const NAVIGATOR_PLATFORM: Record<SystemName, string> = {
+const NAVIGATOR_PLATFORM: Record<SystemName, (typeof NAVIGATOR_PLATFORMS)[number]> = {
   Windows: 'Win32',
   MacIntel: 'MacIntel',
   'Linux aarch64': 'Linux aarch64',
@@ -146,13 +153,6 @@ export const RENDERINGS: FontRendering[] = [
   { hintstyle: 'hintfull', autohint: true },
 ];
 
-/** Candidates for the generic families, in order of how common they are on desktops. */
-const FAMILY_CANDIDATES: Record<keyof FontFamilies, string[]> = {
-  sans: ['Liberation Sans', 'DejaVu Sans', 'Noto Sans', 'Ubuntu', 'Cantarell'],
-  serif: ['Liberation Serif', 'DejaVu Serif', 'Noto Serif'],
-  mono: ['Liberation Mono', 'DejaVu Sans Mono', 'Noto Sans Mono', 'Ubuntu Mono'],
-};
-
 /** Fonts every environment keeps (the generic families sites fall back to). */
 const ESSENTIAL_FONTS = /^(DejaVu Sans|Liberation (Sans|Serif|Mono)|Noto Sans CJK SC)$/;
 
@@ -166,7 +166,7 @@ export interface Look {
 export function looks(installedFonts: readonly string[]): Look[] {
   const installed = new Set(installedFonts);
   const options = (kind: keyof FontFamilies) => {
-    const found = FAMILY_CANDIDATES[kind].filter((family) => installed.has(family));
+    const found: string[] = FAMILY_CANDIDATES[kind].filter((family) => installed.has(family));
     return found.length > 0 ? found : [undefined];
   };
   const all: Look[] = [];
@@ -283,8 +283,9 @@ export function generateFingerprint(
   const look = chooseLook(looks(installedFonts), used);
   const chosen = new Set(Object.values(look.families));
   // Hide about a quarter of the optional installed families, chosen per environment.
+  // Only names the schema takes: a stored fingerprint that fails it is made again at every start.
   const optional = installedFonts.filter(
-    (family) => !ESSENTIAL_FONTS.test(family) && !chosen.has(family),
+    (family) => !ESSENTIAL_FONTS.test(family) && !chosen.has(family) && FONT_FAMILY.test(family),
   );
   const hiddenFonts = optional.filter((_, index) => hash32(seed, index) % 4 === 0);
   const platformVersion =
@@ -340,7 +341,34 @@ export function hash32(seed: number, index: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-/** The environment's stored fingerprint, made (and stored) when missing or made for other inputs. */
+/**
+ * The fingerprint as this machine uses it: generic and hidden families it has installed only (a
+ * fingerprint made on another machine may name others). Unchanged when the installed list is
+ * unknown (empty): the names passed the schema and are escaped where they are written.
+ */
+function onThisMachine(
+  fingerprint: StoredFingerprint,
+  installedFonts: readonly string[],
+): StoredFingerprint {
+  if (installedFonts.length === 0) return fingerprint;
+  const installed = new Set(installedFonts);
+  const families: FontFamilies = {};
+  for (const kind of ['sans', 'serif', 'mono'] as const) {
+    const family = fingerprint.families[kind];
+    if (family && installed.has(family)) families[kind] = family;
+  }
+  return {
+    ...fingerprint,
+    families,
+    hiddenFonts: fingerprint.hiddenFonts.filter((family) => installed.has(family)),
+  };
+}
+
+/**
+ * The environment's stored fingerprint, made (and stored) when missing, made for other inputs, or
+ * not passing the schema (fingerprint-schema.ts: it travels with the environment and may have
+ * been written by another account).
+ */
 export function fingerprintStore(db: SQLite.Database) {
   const read = db.prepare<[string], { data: string }>(
     'select data from env_fingerprint where env_id = ?',
@@ -355,22 +383,23 @@ export function fingerprintStore(db: SQLite.Database) {
   const usedLooks = (id: string, screen: { width: number; height: number }) => {
     const used = new Map<string, number>();
     for (const row of readAll.iterate(id)) {
-      const other = JSON.parse(row.data) as Partial<StoredFingerprint>;
-      if (other.version !== 2 || !other.rendering || !other.families) continue;
-      if (other.screen?.width !== screen.width || other.screen.height !== screen.height) continue;
+      const other = parseStoredFingerprint(row.data);
+      if (!other) continue;
+      if (other.screen.width !== screen.width || other.screen.height !== screen.height) continue;
       const key = lookKey({ rendering: other.rendering, families: other.families });
       used.set(key, (used.get(key) ?? 0) + 1);
     }
     return used;
   };
   return {
+    /** The stored fingerprint; undefined when missing or not passing the schema. */
     get(id: string): StoredFingerprint | undefined {
       const row = read.get(id);
-      return row ? (JSON.parse(row.data) as StoredFingerprint) : undefined;
+      return row ? parseStoredFingerprint(row.data) : undefined;
     },
     ensure(record: EnvironmentRecord, installedFonts: readonly string[] = []): StoredFingerprint {
       const stored = this.get(record.id);
-      if (stored && stored.version === 2 && stored.basis === basisOf(record)) return stored;
+      if (stored && stored.basis === basisOf(record)) return onThisMachine(stored, installedFonts);
       const fresh = generateFingerprint(
         record,
         installedFonts,

@@ -7,7 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { EnvironmentSettings } from '../model/settings.ts';
-import type { FontFamilies, FontRendering } from './fingerprint.ts';
+
+// The fontconfig file is written by font-levers.ts; launch.ts and prepare-launch.ts read it here.
+export { writeFontConfig, type FontConfig } from './font-levers.ts';
 
 /** Quiet, private and trace-free: every environment gets these. */
 export const BASE_FLAGS = [
@@ -401,62 +403,4 @@ export function prepareProfile(profile: string, s: EnvironmentSettings): void {
   for (const lock of ['SingletonLock', 'SingletonSocket', 'SingletonCookie']) {
     fs.rmSync(path.join(profile, lock), { force: true });
   }
-}
-
-export interface FontConfig {
-  /** Families this environment does not show (fingerprintSetting d). */
-  hidden: readonly string[];
-  /** The families `sans-serif`, `serif` and `monospace` resolve to (d). */
-  families?: FontFamilies;
-  /** Hinting (fingerprintSetting a): canvas text is rasterised differently. */
-  rendering?: FontRendering;
-}
-
-/**
- * The environment's own fontconfig file, layered over the machine's: the engine then lists,
- * chooses and rasterises fonts differently per environment, in pages and workers alike, with no
- * script (Linux; Chromium uses fontconfig there). Undefined when nothing differs from the machine.
- */
-export function writeFontConfig(dir: string, config: FontConfig): string | undefined {
-  const { hidden, families = {}, rendering } = config;
-  const generic = Object.entries(families).filter(([, family]) => family);
-  if (process.platform !== 'linux' || (hidden.length === 0 && !rendering && !generic.length)) {
-    return undefined;
-  }
-  const escape = (text: string) =>
-    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const names: Record<string, string> = { sans: 'sans-serif', serif: 'serif', mono: 'monospace' };
-  const parts: string[] = [];
-  if (hidden.length > 0) {
-    parts.push(`  <selectfont>
-    <rejectfont>
-${hidden.map((family) => `      <pattern><patelt name="family"><string>${escape(family)}</string></patelt></pattern>`).join('\n')}
-    </rejectfont>
-  </selectfont>`);
-  }
-  for (const [kind, family] of generic) {
-    parts.push(
-      `  <alias binding="strong"><family>${names[kind]}</family><prefer><family>${escape(family!)}</family></prefer></alias>`,
-    );
-  }
-  if (rendering) {
-    parts.push(`  <match target="font">
-    <edit name="antialias" mode="assign"><bool>true</bool></edit>
-    <edit name="hinting" mode="assign"><bool>${rendering.hintstyle !== 'hintnone'}</bool></edit>
-    <edit name="hintstyle" mode="assign"><const>${rendering.hintstyle}</const></edit>
-    <edit name="autohint" mode="assign"><bool>${rendering.autohint}</bool></edit>
-  </match>`);
-  }
-  const file = path.join(dir, 'fonts.conf');
-  fs.writeFileSync(
-    file,
-    `<?xml version="1.0"?>
-<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
-<fontconfig>
-  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
-${parts.join('\n')}
-</fontconfig>
-`,
-  );
-  return file;
 }
