@@ -81,7 +81,7 @@ export function runningCookies(cdp: PipeConnection) {
       );
     }
     // Chromium drops some cookies without an error (SameSite=None without Secure, a plain cookie
-    // over a Secure one): those are refused too, and the ones that did go in are taken back out.
+    // over a Secure one): refused too, after the rest of the call is put back as it was.
     const now = Date.now() / 1000;
     const missing =
       change.set.some(
