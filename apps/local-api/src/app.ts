@@ -190,6 +190,11 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
   // Cloud sync (domain/sync.ts): changes go up soon after each call, the cloud's come down on
   // login and on the timer; a start takes the environment's run lease.
   const syncRows = syncStore(options.store);
+  const scriptLibrary = library({
+    cloud: options.cloud,
+    session: options.session,
+    dataDir: options.dataDir,
+  });
   const sync = syncEngine({
     store: syncRows,
     profiles: profileTransfer({
@@ -209,10 +214,18 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
       if (options.echo) console.log(line);
     },
     ...(options.syncIntervalMs ? { intervalMs: options.syncIntervalMs } : {}),
+    scriptUnverified: (id) => envs.runnableScript(id)?.verdict === 'unknown-version',
+    refreshLibrary: async (login) => envs.recordLibrary(await scriptLibrary.scripts(login, 'en')),
   });
   app.addHook('onClose', async () => sync.stopped());
   // Quit and shutdown push what waits before the lease goes (offline, it stays queued).
   options.session.beforeLogout(() => sync.flush());
+  // A login of another account: the leaving account's browsers end (their cookies and profiles
+  // saved) and its changes go up under its own lease, before the new login replaces it.
+  options.session.beforeSwitch(async () => {
+    await runtime.stopAll();
+    await sync.flush();
+  });
   app.addHook('onResponse', async (request) => {
     if (request.method === 'POST') sync.kick();
   });
@@ -224,11 +237,7 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
     groups: groupStore(options.store),
     session: options.session,
     cloud: options.cloud,
-    library: library({
-      cloud: options.cloud,
-      session: options.session,
-      dataDir: options.dataDir,
-    }),
+    library: scriptLibrary,
     runtime,
     rateLimiter: options.rateLimiter ?? rateLimiter(),
     dataDir: options.dataDir,

@@ -92,6 +92,19 @@ export function accountSession(options: {
   let current: Login | null = null;
   let timer: NodeJS.Timeout | undefined;
   const flushHooks: (() => Promise<void>)[] = [];
+  const switchHooks: ((leaving: Login) => Promise<void>)[] = [];
+  const changeListeners: ((login: Login | null) => void)[] = [];
+
+  /** Runs `hook` for LOGOUT_FLUSH_MS at most (an unreachable cloud must not hold the call). */
+  const bounded = (work: Promise<void>) =>
+    Promise.race([
+      work.catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, LOGOUT_FLUSH_MS).unref()),
+    ]);
+  function become(login: Login | null): void {
+    current = login;
+    for (const listener of changeListeners) listener(login);
+  }
 
   function stopHeartbeat() {
     if (timer) clearTimeout(timer);
@@ -106,7 +119,7 @@ export function accountSession(options: {
     } catch (error) {
       if (error instanceof CloudCallError && error.code === C.LOGIN_EXPIRE) {
         if (current === login) {
-          current = null;
+          become(null);
           options.log?.(`lease of ${login.account} ended by the cloud: logged out`);
           options.onLoggedOut?.('expired');
         }
@@ -154,6 +167,11 @@ export function accountSession(options: {
         throw cloudFailure(error, 'login');
       }
       const previous = current;
+      // Leaving an account: its browsers end and its changes go up under its own lease first,
+      // while it still holds it (what is left waits for its next login here).
+      if (previous && previous.account !== answer.Account) {
+        for (const hook of switchHooks) await bounded(hook(previous));
+      }
       const login: Login = {
         account: answer.Account,
         appId: input.appId,
@@ -167,7 +185,7 @@ export function accountSession(options: {
             : LEASE_HEARTBEAT_INTERVAL_MS,
         loggedInAt: Date.now(),
       };
-      current = login;
+      become(login);
       scheduleHeartbeat(login);
       // The same credential on the same device: the cloud already moved its lease to the new login.
       if (previous && previous.appId !== login.appId) await release(previous);
@@ -182,18 +200,23 @@ export function accountSession(options: {
       flushHooks.push(hook);
     },
 
+    /** Work to finish under an account before a login of another account replaces it. */
+    beforeSwitch(hook: (leaving: Login) => Promise<void>): void {
+      switchHooks.push(hook);
+    },
+
+    /** Called whenever the login changes (a login, a switch, a logout, an expiry). */
+    onChange(listener: (login: Login | null) => void): void {
+      changeListeners.push(listener);
+    },
+
     /** Ends the login and releases the lease (quit, shutdown). */
     async logout(): Promise<void> {
       if (current) {
-        for (const hook of flushHooks) {
-          await Promise.race([
-            hook().catch(() => undefined),
-            new Promise((resolve) => setTimeout(resolve, LOGOUT_FLUSH_MS).unref()),
-          ]);
-        }
+        for (const hook of flushHooks) await bounded(hook());
       }
       const login = current;
-      current = null;
+      become(null);
       stopHeartbeat();
       if (login) {
         await release(login);
@@ -204,7 +227,7 @@ export function accountSession(options: {
     /** A lease the cloud reports gone (-4 on a call): the service is logged out. */
     expired(): void {
       if (!current) return;
-      current = null;
+      become(null);
       stopHeartbeat();
       options.onLoggedOut?.('expired');
     },

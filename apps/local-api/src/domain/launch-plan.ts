@@ -17,7 +17,8 @@ export function launchPlan(
   options: { headless: boolean; args: string[]; rawDevTools?: boolean },
 ): LaunchPlan {
   const { envs, library } = deps;
-  const active = envs.scripts(record.id).find((script) => script.active);
+  // A library script runs only with the library's own source (store: runnableScript).
+  const script = envs.runnableScript(record.id);
   return {
     // A copy, read now (the store loads settings and cookies when first used): the start takes
     // the environment as it was when called, even if it waits in the launch queue.
@@ -35,14 +36,8 @@ export function launchPlan(
       pluginId: plugin.pluginId,
       dir: library.pluginDir(plugin.pluginId, plugin.version),
     })),
-    ...(active
-      ? {
-          script: {
-            scriptId: active.scriptId,
-            name: active.name,
-            source: envs.scriptSource(active.scriptId, active.version),
-          },
-        }
+    ...(script?.verdict === 'runs'
+      ? { script: { scriptId: script.scriptId, name: script.name, source: script.source } }
       : {}),
     // The cloud gets what the run changed, then the run lease is released (domain/sync.ts).
     ...(deps.sync ? { onEnded: () => void deps.sync!.ended(record.id) } : {}),

@@ -489,7 +489,7 @@ export function evaluate(input: CheckInput): Finding[] {
 
 export interface SelfCheckDeps {
   runtime: BrowserRuntime;
-  envs: Pick<EnvironmentStore, 'plugins' | 'scripts' | 'scriptSource'>;
+  envs: Pick<EnvironmentStore, 'plugins' | 'runnableScript'>;
   library: Pick<Library, 'pluginDir'>;
   /** The data folder (the SSH host-key pins are in sessions/<id>/). */
   dataDir: string;
@@ -506,7 +506,7 @@ export interface SelfCheckDeps {
  * cookies left as they are whatever the browser does with them.
  */
 function checkPlan(deps: SelfCheckDeps, record: EnvironmentRecord): LaunchPlan {
-  const active = deps.envs.scripts(record.id).find((script) => script.active);
+  const script = deps.envs.runnableScript(record.id);
   // A proxy that is down does not stop this start: the check page needs no network, and the
   // exit finding then says what is wrong with the proxy.
   const settings = {
@@ -525,14 +525,8 @@ function checkPlan(deps: SelfCheckDeps, record: EnvironmentRecord): LaunchPlan {
       pluginId: plugin.pluginId,
       dir: deps.library.pluginDir(plugin.pluginId, plugin.version),
     })),
-    ...(active
-      ? {
-          script: {
-            scriptId: active.scriptId,
-            name: active.name,
-            source: deps.envs.scriptSource(active.scriptId, active.version),
-          },
-        }
+    ...(script?.verdict === 'runs'
+      ? { script: { scriptId: script.scriptId, name: script.name, source: script.source } }
       : {}),
     saveCookies: () => undefined,
   };

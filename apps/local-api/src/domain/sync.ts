@@ -17,6 +17,7 @@ import { SESSION_NAME_MAX, SyncCodes, localApiMessages, type Lang } from '@haini
 import type { AccountSession, Login } from '../account/session.ts';
 import { CloudCallError, type CloudClient } from '../cloud/client.ts';
 import { cloudReason, withReason } from './cloud-reason.ts';
+import { checkRemoteSnapshot } from './remote-snapshot.ts';
 import { DomainError } from '../model/errors.ts';
 import type { CloudEnvChange, EnvSnapshot } from '../model/sync.ts';
 import type { EnvironmentStore } from '../store/environments.ts';
@@ -55,6 +56,13 @@ export interface SyncDeps {
   intervalMs?: number;
   startTimeoutMs?: number;
   profiles?: ProfileTransfer;
+  /**
+   * Learns the library's hashes of its script versions (a start of a pulled environment whose
+   * library script this machine never assigned needs them to run it: store `runnableScript`).
+   */
+  refreshLibrary?: (login: Login) => Promise<void>;
+  /** Whether the environment's active script waits for the library's hash (see above). */
+  scriptUnverified?: (envId: string) => boolean;
 }
 
 const isOffline = (error: unknown) =>
@@ -124,9 +132,16 @@ export function syncEngine(deps: SyncDeps) {
   let lastError: string | undefined;
 
   const device = () => session.device;
+  // Changes made from now on are this login's (mayPush).
+  session.onChange((login) => store.setAuthor(login?.account ?? ''));
+  store.setAuthor(session.current?.account ?? '');
 
-  /** Whether `login` may upload this queued change (the cloud checks again). */
+  /**
+   * Whether `login` may upload this queued change (the cloud checks again): a change goes up
+   * under the account that made it, never under another account logged in later.
+   */
   function mayPush(login: Login, entry: OutboxEntry): boolean {
+    if (entry.author) return entry.author === login.account;
     if (entry.owner === login.account) return true;
     if (entry.deleted) return login.type === 0;
     return envs.visible(login.account, entry.envId) !== undefined;
@@ -226,6 +241,14 @@ export function syncEngine(deps: SyncDeps) {
     if (failure !== undefined) throw failure;
   }
 
+  /** A pulled copy refused here: recorded (the manager shows it) and logged; the pull goes on. */
+  function skip(login: Login, change: CloudEnvChange, reason: string): void {
+    store.skip(login.account, change, reason);
+    deps.log(
+      `sync: ${change.envId} of ${change.owner} (version ${change.version}) skipped: ${reason}`,
+    );
+  }
+
   function applyChange(login: Login, change: CloudEnvChange): void {
     if (store.pending(change.envId)) return; // ours goes up first; a conflict resets the cursor
     const local = store.state(change.envId);
@@ -233,6 +256,7 @@ export function syncEngine(deps: SyncDeps) {
       if (deps.isRunning(change.envId)) return void deferred.add(change.envId);
       if (envs.visible(login.account, change.envId) || local.version > 0)
         store.removeLocal(change.envId);
+      store.unskip(login.account, change.envId);
       return;
     }
     if (change.body === null || sha256(change.body) !== change.hash) {
@@ -244,14 +268,16 @@ export function syncEngine(deps: SyncDeps) {
     if (local.version !== change.version || local.hash !== change.hash) {
       // A running browser keeps its copy; the change is pulled again once it stops.
       if (deps.isRunning(change.envId)) return void deferred.add(change.envId);
-      store.apply(
-        change.envId,
-        change.owner,
-        JSON.parse(change.body) as EnvSnapshot,
-        change.version,
-        change.hash,
-      );
+      const checked = checkRemoteSnapshot(change.body);
+      if (!checked.ok) return skip(login, change, checked.reason);
+      try {
+        store.apply(change.envId, change.owner, checked.snapshot, change.version, change.hash);
+      } catch (error) {
+        // One copy the store cannot take must not stop every later change from arriving.
+        return skip(login, change, (error as Error).message);
+      }
     }
+    store.unskip(login.account, change.envId);
     const shares = change.access === 'shared' ? [login.account] : change.shares;
     store.setAudience(change.envId, shares, change.access === 'team' ? login.account : undefined);
   }
@@ -267,6 +293,7 @@ export function syncEngine(deps: SyncDeps) {
         if (visible && visible.record.owner !== login.account && !deps.isRunning(envId)) {
           store.removeLocal(envId);
         }
+        store.unskip(login.account, envId);
       }
       store.setCursor(login.account, answer.cursor);
       if (!answer.more) return;
@@ -462,6 +489,12 @@ export function syncEngine(deps: SyncDeps) {
             );
           }
         }
+        if (deps.scriptUnverified?.(envId)) {
+          // Without the library's hash the script does not run; the start goes on either way.
+          await withTimeout(deps.refreshLibrary!(login), startTimeout, 'library').catch(
+            (error: unknown) => deps.log(`sync: library of ${envId}: ${(error as Error).message}`),
+          );
+        }
         const profile = store.profileOf(envId);
         if (profile && deps.profiles?.travels(envId)) {
           await withTimeout(
@@ -521,6 +554,30 @@ export function syncEngine(deps: SyncDeps) {
       } catch (error) {
         throw shareFailure(error, to);
       }
+      await syncNow().catch(() => undefined);
+    },
+
+    /** Copies pulled for the current login that this machine refused, and why. */
+    skipped() {
+      const login = session.current;
+      return login ? store.skipped(login.account) : [];
+    },
+
+    /**
+     * Leaves an environment another account shares with this one (its delete, for a receiver):
+     * the share ends in the cloud, so the copy goes from every machine of the receiver and stays
+     * with its owner. Refused copies (skipped here) can be left the same way.
+     */
+    async leave(envId: string): Promise<void> {
+      const login = session.current;
+      if (!login) return;
+      try {
+        await cloud.envUnshare(login.token, envId, login.account, lang);
+      } catch (error) {
+        throw shareFailure(error, login.account);
+      }
+      if (!deps.isRunning(envId)) store.removeLocal(envId);
+      store.unskip(login.account, envId);
       await syncNow().catch(() => undefined);
     },
 

@@ -51,13 +51,24 @@ export interface AssignedScript {
   active: boolean;
 }
 
-/** A script to assign, with its source (kept per version in the store). */
+/** A script to assign, with its source (kept by its SHA-256 in the store). */
 export interface ScriptToAdd {
   scriptId: string;
   name: string;
   version: string;
   source: string;
+  /** The hash the library's list gives this version, when it comes from the library. */
+  librarySha256?: string;
 }
+
+/**
+ * The active script of an environment as a start sees it: `runs` with its source, or why it does
+ * not run (`unknown-version`: the library's hash of that version is not known on this machine
+ * yet; `not-the-library`: the source is not the one the library published).
+ */
+export type RunnableScript = { scriptId: string; name: string; version: string } & (
+  { verdict: 'runs'; source: string } | { verdict: 'unknown-version' | 'not-the-library' }
+);
 
 /** The listid filters (../shared/spec/local-api.md §7), each optional, and the page. */
 export interface ListFilters {

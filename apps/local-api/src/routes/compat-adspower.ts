@@ -37,6 +37,7 @@ import type { Login } from '../account/session.ts';
 import type { ServiceContext } from '../context.ts';
 import { resolve, resolveAll } from '../domain/access.ts';
 import { storeCookies } from '../domain/cookies.ts';
+import { deleteEnvironments } from '../domain/environment-delete.ts';
 import { launchPlan } from '../domain/launch-plan.ts';
 import {
   applyProxy,
@@ -691,13 +692,10 @@ function handlers(ctx: ServiceContext): Record<string, Handler> {
       // All or none: an open profile stops the whole call.
       const open = targets.find((t) => ctx.runtime.running(t.record.id));
       if (open) throw refuse(M.profileOpen, { id: open.record.id });
-      ctx.db.transaction(() => {
-        for (const target of targets) ctx.envs.remove(target.record.id);
-      })();
-      await Promise.all(
-        targets.map((t) =>
-          fs.promises.rm(sessionDir(ctx, t.record.id), { recursive: true, force: true }),
-        ),
+      await deleteEnvironments(
+        ctx,
+        login.account,
+        targets.map((t) => t.record.id),
       );
       return ok({});
     },

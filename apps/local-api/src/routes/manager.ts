@@ -78,7 +78,18 @@ export function managerRoutes(
 ): void {
   app.get(MANAGER_STATE_PATH, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return { account: ctx.session.current?.account ?? null, cloud: cloudUrl ?? null };
+    return {
+      account: ctx.session.current?.account ?? null,
+      cloud: cloudUrl ?? null,
+      // Copies pulled from the cloud that this machine refused, and why (issue 24).
+      syncSkipped: ctx.sync.skipped().map(({ envId, owner, version, reason, at }) => ({
+        envId,
+        owner,
+        version,
+        reason,
+        at,
+      })),
+    };
   });
 
   app.post(MANAGER_SIGN_OUT_PATH, async (_request, reply) => {

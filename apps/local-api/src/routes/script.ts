@@ -24,7 +24,7 @@ export function scriptRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       Actived_script_id: active?.scriptId ?? '',
       Actived_script_name: active?.name ?? '',
       Actived_script_encode: active
-        ? encode(ctx.envs.scriptSource(active.scriptId, active.version))
+        ? encode(ctx.envs.scriptSource(record.id, active.scriptId))
         : '',
       Script_Count: scripts.length,
       UnActived_script_list: scripts
@@ -32,7 +32,7 @@ export function scriptRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         .map((s) => ({
           UnActived_script_ID: s.scriptId,
           UnActived_script_Name: s.name,
-          UnActived_script_encode: encode(ctx.envs.scriptSource(s.scriptId, s.version)),
+          UnActived_script_encode: encode(ctx.envs.scriptSource(record.id, s.scriptId)),
         })),
     });
   });
@@ -62,6 +62,7 @@ export function scriptRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         name: entry.name,
         version: entry.version,
         source: await ctx.library.ensureScript(entry),
+        librarySha256: entry.sha256,
       });
     }
     ctx.envs.addScripts(record.id, downloaded);

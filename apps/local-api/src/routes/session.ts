@@ -18,6 +18,7 @@ import {
 import type { ServiceContext } from '../context.ts';
 import { resolve } from '../domain/access.ts';
 import { storeCookies } from '../domain/cookies.ts';
+import { deleteEnvironments } from '../domain/environment-delete.ts';
 import {
   applyProxy,
   applySettings,
@@ -330,22 +331,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   post(app, ctx, '/api/v1/session/delete', async ({ body, request, login }) => {
     const all = body.Is_Delete_All === 1;
     const ids = all ? ctx.envs.ownedIds(login.account) : [...new Set(body.Session_ID ?? [])];
-    const deleted: string[] = [];
-    const failed: string[] = [];
-    ctx.db.transaction(() => {
-      for (const id of ids) {
-        const visible = ctx.envs.visible(login.account, id);
-        // Only the owner deletes, and never a running environment.
-        if (!visible?.owned || ctx.runtime.running(id)) failed.push(id);
-        else if (ctx.envs.remove(id)) deleted.push(id);
-        else failed.push(id);
-      }
-    })();
-    // The rows are gone (committed); their folders follow. A crash here leaves orphan folders,
-    // which the next start removes.
-    await Promise.all(
-      deleted.map((id) => fs.promises.rm(sessionDir(ctx, id), { recursive: true, force: true })),
-    );
+    // An owner deletes; a receiver leaves the share; a running environment stays.
+    const { deleted, failed } = await deleteEnvironments(ctx, login.account, ids);
     const code = failed.length ? MainCodes.code.DELETE_FAILED : 0;
     const message =
       failed.length && !deleted.length

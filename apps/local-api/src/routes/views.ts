@@ -52,9 +52,7 @@ function pluginsAndScripts(ctx: ServiceContext, id: string, withSource: boolean)
     Actived_script_name: active?.name ?? '',
     ...(withSource
       ? {
-          Actived_script_encode: active
-            ? encode(ctx.envs.scriptSource(active.scriptId, active.version))
-            : '',
+          Actived_script_encode: active ? encode(ctx.envs.scriptSource(id, active.scriptId)) : '',
         }
       : {}),
   };

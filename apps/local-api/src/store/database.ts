@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -162,6 +163,51 @@ const MIGRATIONS: readonly ((db: SQLite.Database) => void)[] = [
       ) strict, without rowid;
       create index env_team_account on env_team (account);
     `);
+  },
+  // Trust between accounts (issue 24): script sources kept by their content's SHA-256, so that a
+  // copy pulled from the cloud cannot replace what another environment runs; the library's own
+  // hash of each script version (a library script runs only with it); the pulled copies this
+  // machine refused, with why; and who made each queued change (pushed under that account only).
+  (db) => {
+    db.exec(`
+      create table script_blob (
+        hash text primary key,
+        source text not null
+      ) strict, without rowid;
+      create table library_script (
+        script_id text not null,
+        version text not null,
+        sha256 text not null,
+        primary key (script_id, version)
+      ) strict, without rowid;
+      alter table env_script add column source_hash text not null default '';
+      create table sync_skipped (
+        env_id text not null,
+        account text not null,
+        owner text not null,
+        version integer not null,
+        reason text not null,
+        at integer not null,
+        primary key (account, env_id)
+      ) strict, without rowid;
+      alter table sync_outbox add column author text not null default '';
+    `);
+    const hash = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+    const sources = db.prepare<[], { scriptId: string; version: string; source: string }>(
+      'select script_id as scriptId, version, source from script_source',
+    );
+    const blob = db.prepare<[string, string]>(
+      'insert or ignore into script_blob (hash, source) values (?, ?)',
+    );
+    const point = db.prepare<[string, string, string]>(
+      'update env_script set source_hash = ? where script_id = ? and version = ?',
+    );
+    for (const row of sources.all()) {
+      const sha = hash(row.source);
+      blob.run(sha, row.source);
+      point.run(sha, row.scriptId, row.version);
+    }
+    db.exec('drop table script_source');
   },
 ];
 

@@ -4,6 +4,7 @@
  * — a team's main account also sees and changes its sub-accounts' (env_team, from the cloud).
  * Every read and write of the routes goes through `visible()` / `visibleMany()`.
  */
+import { createHash } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import { cookieSites, type StoredCookie } from '../model/cookie.ts';
 import type {
@@ -11,12 +12,15 @@ import type {
   EnvironmentRecord,
   InstalledPlugin,
   ListFilters,
+  RunnableScript,
   ScriptToAdd,
   StartPage,
   Visible,
 } from '../model/environment.ts';
 import { DEFAULT_SETTINGS, type EnvironmentSettings } from '../model/settings.ts';
 import { optimizeStore } from './database.ts';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 interface Row {
   seq: number;
@@ -230,9 +234,11 @@ export function environmentStore(db: SQLite.Database) {
     `select script_id as scriptId, name, version, active from env_script where env_id = ?
      order by added_at, script_id`,
   );
-  const insertScript = db.prepare<[string, string, string, string, number]>(`
-    insert into env_script (env_id, script_id, name, version, active, added_at) values (?, ?, ?, ?, 0, ?)
-    on conflict (env_id, script_id) do update set name = excluded.name, version = excluded.version`);
+  const insertScript = db.prepare<[string, string, string, string, number, string]>(`
+    insert into env_script (env_id, script_id, name, version, active, added_at, source_hash)
+    values (?, ?, ?, ?, 0, ?, ?)
+    on conflict (env_id, script_id) do update set name = excluded.name, version = excluded.version,
+      source_hash = excluded.source_hash`);
   const deactivateAll = db.prepare<[string]>(
     'update env_script set active = 0 where env_id = ? and active = 1',
   );
@@ -248,11 +254,28 @@ export function environmentStore(db: SQLite.Database) {
   const insertShare = db.prepare<[string, string, number]>(
     'insert or ignore into env_share (env_id, to_account, created_at) values (?, ?, ?)',
   );
-  const upsertScriptSource = db.prepare<[string, string, string, string]>(`
-    insert into script_source (script_id, version, name, source) values (?, ?, ?, ?)
-    on conflict (script_id, version) do update set name = excluded.name, source = excluded.source`);
+  const insertBlob = db.prepare<[string, string]>(
+    'insert or ignore into script_blob (hash, source) values (?, ?)',
+  );
   const scriptSource = db.prepare<[string, string], { source: string }>(
-    'select source from script_source where script_id = ? and version = ?',
+    `select b.source from env_script s join script_blob b on b.hash = s.source_hash
+     where s.env_id = ? and s.script_id = ?`,
+  );
+  const activeScript = db.prepare<
+    [string],
+    { scriptId: string; name: string; version: string; hash: string; library: string | null }
+  >(
+    `select s.script_id as scriptId, s.name, s.version, s.source_hash as hash, l.sha256 as library
+     from env_script s left join library_script l
+       on l.script_id = s.script_id and l.version = s.version
+     where s.env_id = ? and s.active = 1`,
+  );
+  const blobOf = db.prepare<[string], { source: string }>(
+    'select source from script_blob where hash = ?',
+  );
+  const upsertLibrary = db.prepare<[string, string, string]>(
+    `insert into library_script (script_id, version, sha256) values (?, ?, ?)
+     on conflict (script_id, version) do update set sha256 = excluded.sha256`,
   );
 
   function writeSites(id: string, cookies: readonly StoredCookie[]) {
@@ -514,8 +537,11 @@ export function environmentStore(db: SQLite.Database) {
       db.transaction(() => {
         const now = Date.now();
         for (const s of list) {
-          upsertScriptSource.run(s.scriptId, s.version, s.name, s.source);
-          insertScript.run(id, s.scriptId, s.name, s.version, now);
+          const hash = sha256(s.source);
+          insertBlob.run(hash, s.source);
+          // The library's list said this hash: what a start of this version may run.
+          if (s.librarySha256) upsertLibrary.run(s.scriptId, s.version, s.librarySha256);
+          insertScript.run(id, s.scriptId, s.name, s.version, now, hash);
         }
         touchRow.run(tick(), id);
       })();
@@ -539,8 +565,32 @@ export function environmentStore(db: SQLite.Database) {
         touchRow.run(tick(), id);
       })();
     },
-    scriptSource: (scriptId: string, version: string) =>
-      scriptSource.get(scriptId, version)?.source ?? '',
+    /** The source an environment holds for one of its scripts (its own copy, by hash). */
+    scriptSource: (id: string, scriptId: string) => scriptSource.get(id, scriptId)?.source ?? '',
+
+    /**
+     * The active script a start of the environment runs, or why none runs: a library script runs
+     * only when its source is the one the library published for that version (its SHA-256), so
+     * a copy pulled from the cloud cannot slip other code in under a library id.
+     */
+    runnableScript(id: string): RunnableScript | undefined {
+      const row = activeScript.get(id);
+      if (!row) return undefined;
+      const script = { scriptId: row.scriptId, name: row.name, version: row.version };
+      if (row.library === null) return { ...script, verdict: 'unknown-version' };
+      if (row.library !== row.hash) return { ...script, verdict: 'not-the-library' };
+      const blob = blobOf.get(row.hash);
+      return blob
+        ? { ...script, verdict: 'runs', source: blob.source }
+        : { ...script, verdict: 'not-the-library' };
+    },
+
+    /** The library's hashes of script versions (from its list, which the cloud's operator keeps). */
+    recordLibrary(list: readonly { scriptId: string; version: string; sha256: string }[]): void {
+      db.transaction(() => {
+        for (const s of list) upsertLibrary.run(s.scriptId, s.version, s.sha256);
+      })();
+    },
 
     shares: (id: string) => shares.all(id).map((row) => row.to_account),
     share(id: string, toAccount: string): void {

@@ -5,31 +5,45 @@
  * is away. Writes that come from the cloud set a flag the triggers read, so they are not echoed.
  * The triggers are TEMP (this connection's own): only the service's writes are watched.
  */
+import { createHash } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import { cookieSites, type StoredCookie } from '../model/cookie.ts';
 import type { EnvSnapshot } from '../model/sync.ts';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** A pulled copy this machine refused (shown in the manager, logged), and why. */
+export interface SkippedCopy {
+  envId: string;
+  owner: string;
+  version: number;
+  reason: string;
+  at: number;
+}
 
 /** Tables whose rows belong to one environment by `env_id`. */
 const CHILD_TABLES = ['env_fingerprint', 'env_start_page', 'env_plugin', 'env_script'] as const;
 
 function installTriggers(db: SQLite.Database): void {
   const when = 'when (select applying from temp.sync_flag) = 0';
+  // Who made the change: the account logged in when it was made (setAuthor), pushed under it only.
+  const author = '(select author from temp.sync_flag)';
   const now = "cast(unixepoch('subsec') * 1000 as integer)";
   const statements = [
-    'create temp table if not exists sync_flag (applying integer not null)',
-    'delete from temp.sync_flag',
+    'drop table if exists temp.sync_flag',
+    "create temp table sync_flag (applying integer not null, author text not null default '')",
     'insert into temp.sync_flag (applying) values (0)',
   ];
   const queueEnv = (ref: 'new' | 'old', deleted: 0 | 1) => `
-    insert into main.sync_outbox (env_id, owner, deleted, queued_at)
-    values (${ref}.id, ${ref}.owner, ${deleted}, ${now})
+    insert into main.sync_outbox (env_id, owner, deleted, queued_at, author)
+    values (${ref}.id, ${ref}.owner, ${deleted}, ${now}, ${author})
     on conflict (env_id) do update set owner = excluded.owner, deleted = excluded.deleted,
-      queued_at = excluded.queued_at;`;
+      queued_at = excluded.queued_at, author = excluded.author;`;
   // A child row's change queues its environment when that still exists (a cascade does not).
   const queueChild = (envId: string) => `
-    insert into main.sync_outbox (env_id, owner, deleted, queued_at)
-    select id, owner, 0, ${now} from main.environment where id = ${envId}
-    on conflict (env_id) do update set queued_at = excluded.queued_at;`;
+    insert into main.sync_outbox (env_id, owner, deleted, queued_at, author)
+    select id, owner, 0, ${now}, ${author} from main.environment where id = ${envId}
+    on conflict (env_id) do update set queued_at = excluded.queued_at, author = excluded.author;`;
   for (const op of ['insert', 'update'] as const) {
     statements.push(`create temp trigger if not exists sync_environment_${op}
       after ${op} on main.environment ${when} begin ${queueEnv('new', 0)} end`);
@@ -52,6 +66,8 @@ function installTriggers(db: SQLite.Database): void {
 export interface OutboxEntry {
   envId: string;
   owner: string;
+  /** The account logged in when the change was made ('' for changes queued before issue 24). */
+  author: string;
   deleted: boolean;
   queuedAt: number;
   attempts: number;
@@ -60,6 +76,7 @@ export interface OutboxEntry {
 export function syncStore(db: SQLite.Database) {
   installTriggers(db);
   const setFlag = db.prepare<[number]>('update temp.sync_flag set applying = ?');
+  const setAuthor = db.prepare<[string]>('update temp.sync_flag set author = ?');
   /** Runs `write` in a transaction whose changes are the cloud's (not queued for upload). */
   const applying = <T>(write: () => T): T =>
     db.transaction(() => {
@@ -92,8 +109,8 @@ export function syncStore(db: SQLite.Database) {
       [string],
       { scriptId: string; name: string; version: string; active: number; source: string | null }
     >(
-      `select s.script_id as scriptId, s.name, s.version, s.active, src.source from env_script s
-       left join script_source src on src.script_id = s.script_id and src.version = s.version
+      `select s.script_id as scriptId, s.name, s.version, s.active, b.source from env_script s
+       left join script_blob b on b.hash = s.source_hash
        where s.env_id = ? order by s.added_at, s.script_id`,
     ),
     state: db.prepare<[string], { version: number; hash: string }>(
@@ -120,13 +137,30 @@ export function syncStore(db: SQLite.Database) {
        on conflict (env_id) do update set profile = excluded.profile`,
     ),
     queue: db.prepare<[string]>(
-      `insert into sync_outbox (env_id, owner, deleted, queued_at)
-       select id, owner, 0, cast(unixepoch('subsec') * 1000 as integer) from environment where id = ?
-       on conflict (env_id) do update set queued_at = excluded.queued_at`,
+      `insert into sync_outbox (env_id, owner, deleted, queued_at, author)
+       select id, owner, 0, cast(unixepoch('subsec') * 1000 as integer),
+         (select author from temp.sync_flag) from environment where id = ?
+       on conflict (env_id) do update set queued_at = excluded.queued_at, author = excluded.author`,
     ),
     outbox: db.prepare<[], Omit<OutboxEntry, 'deleted'> & { deleted: number }>(
-      `select env_id as envId, owner, deleted, queued_at as queuedAt, attempts from sync_outbox
-       order by queued_at`,
+      `select env_id as envId, owner, author, deleted, queued_at as queuedAt, attempts
+       from sync_outbox order by queued_at`,
+    ),
+    skip: db.prepare<[string, string, string, number, string, number]>(
+      `insert into sync_skipped (account, env_id, owner, version, reason, at) values (?, ?, ?, ?, ?, ?)
+       on conflict (account, env_id) do update set owner = excluded.owner,
+         version = excluded.version, reason = excluded.reason, at = excluded.at`,
+    ),
+    unskip: db.prepare<[string, string]>(
+      'delete from sync_skipped where account = ? and env_id = ?',
+    ),
+    skippedOne: db.prepare<[string, string], SkippedCopy>(
+      `select env_id as envId, owner, version, reason, at from sync_skipped
+       where account = ? and env_id = ?`,
+    ),
+    skipped: db.prepare<[string], SkippedCopy>(
+      `select env_id as envId, owner, version, reason, at from sync_skipped where account = ?
+       order by at`,
     ),
     outboxOne: db.prepare<[string], { queuedAt: number }>(
       'select queued_at as queuedAt from sync_outbox where env_id = ?',
@@ -174,12 +208,12 @@ export function syncStore(db: SQLite.Database) {
       'insert into env_plugin (env_id, plugin_id, name, version, installed_at) values (?, ?, ?, ?, ?)',
     ),
     clearScripts: db.prepare<[string]>('delete from env_script where env_id = ?'),
-    insertScript: db.prepare<[string, string, string, string, number, number]>(
-      'insert into env_script (env_id, script_id, name, version, active, added_at) values (?, ?, ?, ?, ?, ?)',
+    insertScript: db.prepare<[string, string, string, string, number, number, string]>(
+      `insert into env_script (env_id, script_id, name, version, active, added_at, source_hash)
+       values (?, ?, ?, ?, ?, ?, ?)`,
     ),
-    upsertSource: db.prepare<[string, string, string, string]>(
-      `insert into script_source (script_id, version, name, source) values (?, ?, ?, ?)
-       on conflict (script_id, version) do update set name = excluded.name, source = excluded.source`,
+    insertBlob: db.prepare<[string, string]>(
+      'insert or ignore into script_blob (hash, source) values (?, ?)',
     ),
     clearSites: db.prepare<[string]>('delete from env_site where env_id = ?'),
     insertSite: db.prepare<[string, string]>(
@@ -232,9 +266,19 @@ export function syncStore(db: SQLite.Database) {
       statements.insertPlugin.run(envId, p.pluginId, p.name, p.version, now + i),
     );
     statements.clearScripts.run(envId);
+    // Sources by content: a pulled copy adds its own, it never replaces what another runs.
     snapshot.scripts.forEach((s, i) => {
-      statements.upsertSource.run(s.scriptId, s.version, s.name, s.source);
-      statements.insertScript.run(envId, s.scriptId, s.name, s.version, s.active ? 1 : 0, now + i);
+      const hash = sha256(s.source);
+      statements.insertBlob.run(hash, s.source);
+      statements.insertScript.run(
+        envId,
+        s.scriptId,
+        s.name,
+        s.version,
+        s.active ? 1 : 0,
+        now + i,
+        hash,
+      );
     });
     statements.clearSites.run(envId);
     for (const site of cookieSites(snapshot.usage.cookies as StoredCookie[])) {
@@ -372,6 +416,29 @@ export function syncStore(db: SQLite.Database) {
     },
     setCursor(account: string, cursor: number): void {
       statements.setCursor.run(account, cursor);
+    },
+
+    /** The account whose changes are queued from now on (the login; '' when none). */
+    setAuthor(account: string): void {
+      setAuthor.run(account);
+    },
+
+    /** Records a pulled copy refused here; a later usable version clears it. */
+    skip(
+      account: string,
+      change: { envId: string; owner: string; version: number },
+      reason: string,
+    ) {
+      statements.skip.run(account, change.envId, change.owner, change.version, reason, Date.now());
+    },
+    unskip(account: string, envId: string): void {
+      statements.unskip.run(account, envId);
+    },
+    skippedOne(account: string, envId: string): SkippedCopy | undefined {
+      return statements.skippedOne.get(account, envId);
+    },
+    skipped(account: string): SkippedCopy[] {
+      return statements.skipped.all(account);
     },
 
     /** Records the profile snapshot just uploaded: a change of the environment to push. */

@@ -1,0 +1,65 @@
+/**
+ * Deleting environments: the one place every call (v1 delete, AdsPower's user/delete, the
+ * manager through v1) removes them. An owner's delete removes the environment, and the cloud's
+ * copy with it through the outbox. A receiver's delete leaves the share instead (issue 24): the
+ * copy goes from the receiver's machines, the owner keeps the environment. That includes a copy
+ * this machine refused to apply (skipped by the sync engine), which the receiver never sees
+ * otherwise. A running environment is never deleted.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type SQLite from 'better-sqlite3';
+import type { BrowserRuntime } from '../runtime/browser.ts';
+import type { EnvironmentStore } from '../store/environments.ts';
+import type { SyncEngine } from './sync.ts';
+
+export interface DeleteDeps {
+  db: SQLite.Database;
+  envs: EnvironmentStore;
+  sync: Pick<SyncEngine, 'leave' | 'skipped'>;
+  runtime: Pick<BrowserRuntime, 'running'>;
+  dataDir: string;
+}
+
+export interface DeleteResult {
+  deleted: string[];
+  failed: string[];
+}
+
+const folderOf = (dataDir: string, id: string) => path.join(dataDir, 'sessions', id);
+
+export async function deleteEnvironments(
+  deps: DeleteDeps,
+  account: string,
+  ids: readonly string[],
+): Promise<DeleteResult> {
+  const deleted: string[] = [];
+  const failed: string[] = [];
+  const received: string[] = [];
+  const skipped = new Set(deps.sync.skipped().map((copy) => copy.envId));
+  deps.db.transaction(() => {
+    for (const id of ids) {
+      const visible = deps.envs.visible(account, id);
+      if (deps.runtime.running(id)) failed.push(id);
+      else if (visible?.owned) (deps.envs.remove(id) ? deleted : failed).push(id);
+      else if (visible || skipped.has(id)) received.push(id);
+      else failed.push(id);
+    }
+  })();
+  for (const id of received) {
+    try {
+      await deps.sync.leave(id);
+      deleted.push(id);
+    } catch {
+      failed.push(id);
+    }
+  }
+  // The rows are gone (committed); their folders follow. A crash here leaves orphan folders,
+  // which the next start removes.
+  await Promise.all(
+    deleted.map((id) =>
+      fs.promises.rm(folderOf(deps.dataDir, id), { recursive: true, force: true }),
+    ),
+  );
+  return { deleted, failed };
+}
