@@ -141,6 +141,13 @@ for (const database of ['sqlite', 'postgres'] as const) {
           return answer;
         },
         share: (envId: string, to: string) => cloud.call('envshare', { token, env_id: envId, to }),
+        /** The attacker's own view: what it owns, not deleted. */
+        async owned() {
+          const pulled = await cloud.call('envpull', { token, since: '0' });
+          return (pulled.data.changes as { env_id: string; deleted: boolean }[])
+            .filter((c) => !c.deleted)
+            .map((c) => c.env_id);
+        },
       };
     }
 
@@ -195,14 +202,26 @@ for (const database of ['sqlite', 'postgres'] as const) {
       expect(state.syncSkipped).toEqual([
         expect.objectContaining({ envId: sneaky, owner: mallory!.Account }),
       ]);
-      // The receiver's own changes still travel.
+      // The receiver's own changes still travel (to its next machine: one at a time).
       const mine = await create(service, { Session_Name: 'mine' });
+      await service.quit();
       const other = await machine().start(victim);
       await expect.poll(() => listid(other), { timeout: 20_000, interval: 500 }).toContain(mine);
-      // And it can leave the share it cannot use.
-      const left = await service.post('/api/v1/session/delete', { Session_ID: [sneaky] });
-      expect(left.json().code, left.text).toBe(0);
-      await expect.poll(async () => (await managerState(service)).syncSkipped).toEqual([]);
+      expect(await listid(other)).toContain(good);
+      // It can leave the share it cannot use…
+      const left = await other.post('/api/v1/session/delete', { Session_ID: [sneaky] });
+      expect(left.json().data.Delete_Session_Success, left.text).toEqual([sneaky]);
+      expect((await managerState(other)).syncSkipped).toEqual([]);
+      // …and one it can: gone from the receiver, kept by its owner, not back on the next pull.
+      const leave = await other.post('/api/v1/session/delete', { Session_ID: [good] });
+      expect(leave.json().data.Delete_Session_Success, leave.text).toEqual([good]);
+      expect(await listid(other)).not.toContain(good);
+      expect(await evil.owned()).toEqual(expect.arrayContaining([good, sneaky]));
+      await other.quit();
+      const third = await machine().start(victim);
+      expect(await listid(third)).toEqual(expect.arrayContaining([mine]));
+      expect(await listid(third)).not.toContain(good);
+      expect((await managerState(third)).syncSkipped).toEqual([]);
     });
 
     test("a share cannot replace the script another environment of the receiver's runs (item 2)", async () => {

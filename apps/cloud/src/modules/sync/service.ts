@@ -362,11 +362,14 @@ export function syncService(
       });
     },
 
-    /** Ends a share; the receiver's next pull removes its copy. */
+    /**
+     * Ends a share; the receiver's next pull removes its copy. Its manager ends any share; a
+     * receiver ends its own (it leaves: the owner keeps the environment).
+     */
     async unshare(lease: Lease, envId: string, to: string): Promise<void> {
       const viewer = await viewerOf(lease);
       const target = await accountNamed(to);
-      await managed(viewer, envId);
+      if (target.id !== viewer.id) await managed(viewer, envId);
       await db.transaction().execute(async (trx) => {
         const removed = await trx
           .deleteFrom('sync_share')
