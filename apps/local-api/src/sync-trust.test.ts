@@ -61,7 +61,7 @@ for (const database of ['sqlite', 'postgres'] as const) {
       return made;
     }
 
-    function machine() {
+    function machine(syncIntervalMs = '400') {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-machine-'));
       folders.push(dataDir);
       return {
@@ -70,7 +70,7 @@ for (const database of ['sqlite', 'postgres'] as const) {
           const service = await spawnLocalApi({
             dataDir,
             cloud: cloud.url,
-            env: { HAINIAO_SYNC_INTERVAL_MS: '400', HAINIAO_CLOUD_TIMEOUT_MS: '3000' },
+            env: { HAINIAO_SYNC_INTERVAL_MS: syncIntervalMs, HAINIAO_CLOUD_TIMEOUT_MS: '3000' },
           });
           running.push(service);
           if (credential) await login(service, credential);
@@ -222,6 +222,43 @@ for (const database of ['sqlite', 'postgres'] as const) {
       expect(await listid(third)).toEqual(expect.arrayContaining([mine]));
       expect(await listid(third)).not.toContain(good);
       expect((await managerState(third)).syncSkipped).toEqual([]);
+    });
+
+    test('a share, a change and an unshare reach the receiver within 5 s, not with the timer (item 11)', async () => {
+      const [alice, bob] = await accountsFor('alice', 'bob');
+      // A timer far beyond the test: only the live watch can bring the changes in time.
+      const owner = await machine('600000').start(alice);
+      const receiver = await machine('600000').start(bob);
+      const id = await create(owner, { Session_Name: 'live' });
+      const shared = await owner.post('/api/v1/session/share', {
+        Session_ID: id,
+        Share_Account: bob!.Account,
+      });
+      expect(shared.json().code, shared.text).toBe(0);
+      await expect.poll(() => listid(receiver), { timeout: 5_000, interval: 250 }).toContain(id);
+      const renamed = await owner.post('/api/v1/session/update', {
+        Session_ID: id,
+        Session_Name: 'live, renamed',
+      });
+      expect(renamed.json().code, renamed.text).toBe(0);
+      const nameOn = async (service: ServiceProcess) =>
+        (
+          await service.post('/api/v1/session/id_container', {
+            Session_ID: [id],
+            Session_container_type: 1,
+          })
+        ).json().data.listcontainer[0]?.Session_Name;
+      await expect
+        .poll(() => nameOn(receiver), { timeout: 5_000, interval: 250 })
+        .toBe('live, renamed');
+      const unshared = await owner.post('/api/v1/session/unshare', {
+        Session_ID: id,
+        Share_Account: bob!.Account,
+      });
+      expect(unshared.json().code, unshared.text).toBe(0);
+      await expect
+        .poll(() => listid(receiver), { timeout: 5_000, interval: 250 })
+        .not.toContain(id);
     });
 
     test("a share cannot replace the script another environment of the receiver's runs (item 2)", async () => {

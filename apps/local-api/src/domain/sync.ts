@@ -1,7 +1,8 @@
 /**
  * Cloud sync of the account's environments (issue 13). Every local change is queued by the store
- * (store/sync.ts) and pushed; what changed in the cloud is pulled on login, on a timer, and before
- * a start when the cloud holds a newer version. The rules:
+ * (store/sync.ts) and pushed; what changed in the cloud is pulled on login, as soon as the cloud's
+ * watch call says something changed (issue 24), on a timer as the fallback, and before a start
+ * when the cloud holds a newer version. The rules:
  *  - A push names the cloud version it was made on. If the cloud moved on meanwhile (another
  *    machine wrote first), nothing is lost: the local change becomes a new environment named
  *    "<name> (conflict <time>)", and the original takes the cloud's version. A deletion made on an
@@ -28,6 +29,8 @@ const sha256 = (text: string | Buffer) => createHash('sha256').update(text).dige
 
 /** How often a logged-in service pushes, pulls and renews its run leases. */
 export const SYNC_INTERVAL_MS = 30_000;
+/** The longest wait between two watches of a cloud that fails them (the timer still syncs). */
+const WATCH_BACKOFF_MAX_MS = 30_000;
 /** Uploads in flight at once. */
 const PUSH_PARALLEL = 6;
 /** How long a start waits for a newer version (and profile) from the cloud before -9. */
@@ -127,13 +130,20 @@ export function syncEngine(deps: SyncDeps) {
   const ending = new Map<string, Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let kickTimer: NodeJS.Timeout | undefined;
+  /** The live watch of the current login (watch), ended by a logout, a switch or a stop. */
+  let watching: AbortController | undefined;
   let inFlight: Promise<void> | undefined;
   let again = false;
   let lastError: string | undefined;
 
   const device = () => session.device;
   // Changes made from now on are this login's (mayPush).
-  session.onChange((login) => store.setAuthor(login?.account ?? ''));
+  session.onChange((login) => {
+    store.setAuthor(login?.account ?? '');
+    // The watch belongs to one login: a new one starts with `started`.
+    watching?.abort();
+    watching = undefined;
+  });
   store.setAuthor(session.current?.account ?? '');
 
   /**
@@ -383,6 +393,48 @@ export function syncEngine(deps: SyncDeps) {
     }
   }
 
+  /** Resolves after `ms`, or at once when `signal` ends the wait. */
+  const pause = (ms: number, signal: AbortSignal) =>
+    new Promise<void>((resolve) => {
+      const wait = setTimeout(resolve, ms);
+      wait.unref();
+      signal.addEventListener('abort', () => (clearTimeout(wait), resolve()), { once: true });
+    });
+
+  /**
+   * Changes arrive live: the cloud holds a watch call open until something this account sees
+   * changes after its cursor (a share, an unshare, another machine's push), then this machine
+   * pulls at once. A cloud that fails the watch (away, older) is watched again later, with the
+   * timer as the fallback.
+   */
+  async function watch(login: Login, signal: AbortSignal): Promise<void> {
+    let failures = 0;
+    while (!signal.aborted && session.current === login) {
+      const since = store.cursor(login.account);
+      try {
+        const answer = await cloud.envWatch(login.token, device(), since, lang, signal);
+        failures = 0;
+        if (!answer.changed) continue;
+        await syncNow().catch(() => undefined);
+        // A pull that could not move the cursor (it failed): do not ask again at once.
+        if (store.cursor(login.account) <= since) await pause(1_000, signal);
+      } catch {
+        if (signal.aborted) return;
+        failures += 1;
+        await pause(Math.min(WATCH_BACKOFF_MAX_MS, 500 * 2 ** failures), signal);
+      }
+    }
+  }
+
+  function startWatch(): void {
+    watching?.abort();
+    const login = session.current;
+    if (!login) return;
+    const controller = new AbortController();
+    watching = controller;
+    void watch(login, controller.signal);
+  }
+
   function schedule(): void {
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
@@ -405,6 +457,7 @@ export function syncEngine(deps: SyncDeps) {
     /** After a login: sync at once, then on the timer. Never throws (offline works). */
     async started(): Promise<void> {
       schedule();
+      startWatch();
       await syncNow().catch(() => undefined);
     },
 
@@ -412,6 +465,8 @@ export function syncEngine(deps: SyncDeps) {
       if (timer) clearTimeout(timer);
       if (kickTimer) clearTimeout(kickTimer);
       timer = kickTimer = undefined;
+      watching?.abort();
+      watching = undefined;
       leased.clear();
       unsent.clear();
     },
