@@ -21,7 +21,8 @@ import { teamRoutes } from './modules/team/routes.ts';
 import { teamService } from './modules/team/service.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { databaseRunLeases, redisRunLeases } from './modules/sync/run-leases.ts';
-import { syncService } from './modules/sync/service.ts';
+import { syncService, type SyncService } from './modules/sync/service.ts';
+import { localNotifier, redisNotifier } from './modules/sync/notifier.ts';
 import { DEFAULT_SYNC_LIMITS, syncQuotas, type SyncLimits } from './modules/sync/quotas.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { ticketService } from './modules/tickets/service.ts';
@@ -85,6 +86,8 @@ export interface AppOptions {
   siteUrl?: string;
   /** Sync's byte quota and rates per account (modules/sync/quotas.ts); the contract's by default. */
   syncLimits?: Partial<SyncLimits>;
+  /** How long envwatch holds a request at most (the contract's SYNC_WATCH_HOLD_MS by default). */
+  syncWatchHoldMs?: number;
 }
 
 /** Builds the cloud app without listening, so tests and the server share one construction. */
@@ -110,7 +113,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // nosniff, Referrer-Policy, CSP and HSTS on every answer (pages set their own CSP with a nonce).
   installSecurityHeaders(app);
   installRequestIds(app);
-  installMetrics(app, { token: options.metricsToken, database });
+  // The sync service comes later; the gauge reads it when scraped.
+  const built: { sync?: SyncService } = {};
+  installMetrics(app, {
+    token: options.metricsToken,
+    database,
+    syncWatchers: () => built.sync?.watching() ?? 0,
+  });
 
   // Pages, scripts and JSON answers go out compressed (the build also precompresses its assets).
   await app.register(compress, {
@@ -164,16 +173,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   accountRoutes(app, accounts, limiter);
   credentialRoutes(app, credentials);
   teamRoutes(app, teamService(database, accounts, credentials, clock));
+  const notifier = redis
+    ? await redisNotifier(redis, options.redisPrefix ?? 'hainiao-rl:', app.log)
+    : localNotifier();
+  app.addHook('onClose', async () => notifier.close());
   const quotas = syncQuotas(database, limiter, { ...DEFAULT_SYNC_LIMITS, ...options.syncLimits });
   const sync = syncService(
     database,
     redis
       ? redisRunLeases(redis, options.redisPrefix)
       : databaseRunLeases(database, clock ?? (() => new Date())),
-    clock,
-    quotas,
+    { clock, quotas, notifier, watchHoldMs: options.syncWatchHoldMs },
   );
+  built.sync = sync;
   syncRoutes(app, sync, quotas);
+  // Waiting envwatch calls answer before the server waits for requests in flight to end.
+  app.addHook('preClose', async () => sync.closeWatches());
   await libraryRoutes(app, database, {
     dir:
       options.libraryDir ??

@@ -29,7 +29,12 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 
 export function installMetrics(
   app: FastifyInstance,
-  options: { token: string | undefined; database: CloudDatabase },
+  options: {
+    token: string | undefined;
+    database: CloudDatabase;
+    /** envwatch calls waiting now (read when scraped). */
+    syncWatchers?: () => number;
+  },
 ): void {
   const { token, database } = options;
   if (!token) return;
@@ -60,6 +65,15 @@ export function installMetrics(
       this.set({ state: 'total' }, pool.total);
       this.set({ state: 'idle' }, pool.idle);
       this.set({ state: 'waiting' }, pool.waiting);
+    },
+  });
+
+  new Gauge({
+    name: 'hainiao_sync_watchers',
+    help: 'envwatch calls held open, waiting for a change',
+    registers: [registry],
+    collect() {
+      this.set(options.syncWatchers?.() ?? 0);
     },
   });
 

@@ -9,7 +9,9 @@ import {
   type EnvLeaseAnswer,
   type EnvPullAnswer,
   type EnvPushAnswer,
+  type EnvWatchAnswer,
   localApiMessages,
+  SYNC_WATCH_HOLD_MS,
   type Lang,
   type LibraryPluginVersion,
   type LibraryScript,
@@ -277,6 +279,49 @@ export function cloudClient(baseUrl: string, timeoutMs = CLOUD_TIMEOUT_MS) {
       ).then((answer) => ({ version: answer.version, hash: answer.hash })),
     envRelease: (token: string, device: string, envId: string, lang: Lang) =>
       call<null>('/api/hainiao/envrelease', { token, device, env_id: envId }, lang),
+    /**
+     * Waits for a change the account sees after `since` (issue 24: the cloud holds the call up
+     * to SYNC_WATCH_HOLD_MS): `changed` says a pull has something to bring. `signal` ends the
+     * wait early (logout, quit) with its abort error; other failures are CloudCallErrors.
+     */
+    envWatch: async (
+      token: string,
+      device: string,
+      since: number,
+      lang: Lang,
+      signal?: AbortSignal,
+    ): Promise<EnvWatchAnswer> => {
+      const limitMs = SYNC_WATCH_HOLD_MS + timeoutMs;
+      const form = new FormData();
+      const fields = { inweb: '1', lang: cloudLang(lang), token, device, since: String(since) };
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      const limit = AbortSignal.timeout(limitMs);
+      let answer: CloudAnswer<EnvWatchAnswer>;
+      try {
+        const response = await fetch(`${base}/api/hainiao/envwatch`, {
+          method: 'POST',
+          body: form,
+          signal: signal ? AbortSignal.any([signal, limit]) : limit,
+        });
+        answer = (await response.json()) as CloudAnswer<EnvWatchAnswer>;
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        if (limit.aborted) {
+          throw new CloudCallError('timeout', `the cloud did not answer within ${limitMs} ms`);
+        }
+        const name = (error as { name?: string }).name;
+        if (name === 'SyntaxError') throw new CloudCallError('http', 'envwatch answered no JSON');
+        throw new CloudCallError(
+          'unreachable',
+          `cannot reach the cloud at ${base}: ${describe(error)}`,
+        );
+      }
+      if (answer?.code !== 0 || !answer.data) {
+        const code = typeof answer?.code === 'number' ? answer.code : undefined;
+        throw new CloudCallError('answer', answer?.msg ?? `code ${String(code)}`, code);
+      }
+      return answer.data;
+    },
 
     /** The newest version of every script. */
     scriptList: async (token: string, lang: Lang): Promise<{ list: ScriptVersion[] }> => {

@@ -63,4 +63,15 @@ export function syncRoutes(app: FastifyInstance, sync: SyncService, quotas?: Syn
     await sync.release(lease, data.env_id);
     return null;
   });
+
+  // A long poll: held until a change the caller sees, its hold time, or the client going away.
+  route(app, '/api/hainiao/envwatch', async ({ lease, data, reply }) => {
+    const gone = new AbortController();
+    reply.raw.once('close', () => gone.abort());
+    const answer = await sync.watch(lease, data.since, gone.signal);
+    // Answered because the cloud is closing: the connection goes too, or its keep-alive would
+    // hold the server's close open.
+    if (sync.closing()) reply.header('connection', 'close');
+    return answer;
+  });
 }

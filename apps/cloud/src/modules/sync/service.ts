@@ -9,8 +9,13 @@
  * that a colleague's settings are never overwritten by a receiver.
  */
 import { createHash } from 'node:crypto';
-import { LEASE_TIMEOUT_MS, SYNC_PULL_MAX_BYTES, SYNC_PULL_MAX_CHANGES } from '@hainiao/contract';
-import type { EnvChange, EnvPullAnswer, SyncAccess } from '@hainiao/contract';
+import {
+  LEASE_TIMEOUT_MS,
+  SYNC_PULL_MAX_BYTES,
+  SYNC_PULL_MAX_CHANGES,
+  SYNC_WATCH_HOLD_MS,
+} from '@hainiao/contract';
+import type { EnvChange, EnvPullAnswer, EnvWatchAnswer, SyncAccess } from '@hainiao/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { CloudDatabase } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -19,6 +24,7 @@ import { manifestChunks, manifestChunksOfText, slices, touchChunks } from '../ch
 import type { Clock } from '../accounts/service.ts';
 import type { Lease } from '../credentials/service.ts';
 import { syncFailure } from './errors.ts';
+import { localNotifier, type SyncNotifier } from './notifier.ts';
 import type { SyncQuotas } from './quotas.ts';
 import type { RunLeases } from './run-leases.ts';
 
@@ -57,14 +63,28 @@ function settingsPart(body: string | null): string {
   return JSON.stringify(parsed);
 }
 
+export interface SyncServiceOptions {
+  clock?: Clock | undefined;
+  quotas?: SyncQuotas;
+  /** Wakes envwatch calls after each change (this instance only by default). */
+  notifier?: SyncNotifier;
+  /** How long envwatch holds a request at most (SYNC_WATCH_HOLD_MS). */
+  watchHoldMs?: number | undefined;
+}
+
 export function syncService(
   database: CloudDatabase,
   leases: RunLeases,
-  clock?: Clock,
-  quotas?: SyncQuotas,
+  options: SyncServiceOptions = {},
 ) {
   const { db } = database;
+  const { clock, quotas } = options;
+  const notifier = options.notifier ?? localNotifier();
+  const watchHoldMs = options.watchHoldMs ?? SYNC_WATCH_HOLD_MS;
   const now = () => (clock ? clock() : new Date());
+  /** Ends every waiting envwatch (graceful shutdown): they answer what they have. */
+  const closing = new AbortController();
+  let watching = 0;
 
   async function viewerOf(lease: Lease): Promise<Viewer> {
     const row = await db
@@ -152,6 +172,59 @@ export function syncService(
     if (held < rest.length) throw syncFailure('CHUNK_NOT_HELD');
   }
 
+  /** Every account that sees the environment: its owner, the owner's team main, its receivers. */
+  async function audienceOf(envId: string): Promise<number[]> {
+    const row = await envQuery(db).where('sync_env.env_id', '=', envId).executeTakeFirst();
+    if (!row) return [];
+    const shares = await db
+      .selectFrom('sync_share')
+      .select('account_id')
+      .where('env_id', '=', envId)
+      .execute();
+    return [
+      row.owner_id,
+      ...(row.owner_team === null ? [] : [row.owner_team]),
+      ...shares.map((s) => s.account_id),
+    ];
+  }
+
+  /** Wakes the watchers of everyone who sees `envId` now, plus `also` (a revoked receiver). */
+  async function announce(envId: string, also: number[] = []): Promise<void> {
+    try {
+      notifier.notify([...(await audienceOf(envId)), ...also]);
+    } catch {
+      // Watchers still answer at the end of their hold; the change itself is committed.
+    }
+  }
+
+  /** The newest change `viewer` would pull after `since` (a revocation counts), or `since`. */
+  async function latestVisible(viewer: Viewer, since: number): Promise<number> {
+    const change = await db
+      .selectFrom('sync_env')
+      .innerJoin('account', 'account.id', 'sync_env.owner_id')
+      .select((eb) => eb.fn.max('sync_env.seq').as('seq'))
+      .where('sync_env.seq', '>', since)
+      .where((eb) =>
+        eb.or([
+          eb('sync_env.owner_id', '=', viewer.id),
+          eb(
+            'sync_env.env_id',
+            'in',
+            eb.selectFrom('sync_share').select('env_id').where('account_id', '=', viewer.id),
+          ),
+          ...(viewer.teamMain ? [eb('account.team_id', '=', viewer.id)] : []),
+        ]),
+      )
+      .executeTakeFirst();
+    const revoke = await db
+      .selectFrom('sync_revoke')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .where('account_id', '=', viewer.id)
+      .where('seq', '>', since)
+      .executeTakeFirst();
+    return Math.max(since, Number(change?.seq ?? since), Number(revoke?.seq ?? since));
+  }
+
   async function accountNamed(name: string) {
     const target = await db
       .selectFrom('account')
@@ -191,7 +264,7 @@ export function syncService(
         hash = input.hash;
       }
       const at = now().toISOString();
-      return db.transaction().execute(async (trx) => {
+      const pushed = await db.transaction().execute(async (trx) => {
         await touchChunks(trx, named, new Date(at));
         const row = await envQuery(trx).where('sync_env.env_id', '=', envId).executeTakeFirst();
         if (!row) {
@@ -255,6 +328,8 @@ export function syncService(
         if (Number(updated.numUpdatedRows) === 0) throw syncFailure('VERSION_STALE');
         return { env_id: envId, version: row.version + 1, hash };
       });
+      await announce(envId);
+      return pushed;
     },
 
     /** What changed after `since` among what the caller sees, oldest change first. */
@@ -360,6 +435,7 @@ export function syncService(
           .where('env_id', '=', envId)
           .execute();
       });
+      await announce(envId);
     },
 
     /**
@@ -389,7 +465,65 @@ export function syncService(
           .where('env_id', '=', envId)
           .execute();
       });
+      await announce(envId, [target.id]);
     },
+
+    /**
+     * Answers as soon as a change the caller would pull after `since` exists: at once, or when
+     * one is committed (on any instance) within the hold time; `changed: false` at its end, when
+     * the client goes (`signal`), or when the cloud shuts down.
+     */
+    async watch(lease: Lease, since: number, signal?: AbortSignal): Promise<EnvWatchAnswer> {
+      const viewer = await viewerOf(lease);
+      let wake: (() => void) | undefined;
+      let woken = false;
+      // Subscribed before the first look, so that a change committed in between is not missed.
+      const unsubscribe = notifier.subscribe(viewer.id, () => {
+        woken = true;
+        wake?.();
+      });
+      const deadline = Date.now() + watchHoldMs;
+      watching += 1;
+      try {
+        for (;;) {
+          woken = false;
+          const cursor = await latestVisible(viewer, since);
+          if (cursor > since) return { cursor, changed: true };
+          const left = deadline - Date.now();
+          if (left <= 0 || signal?.aborted || closing.signal.aborted) {
+            return { cursor: since, changed: false };
+          }
+          if (woken) continue;
+          await new Promise<void>((resolve) => {
+            const done = () => {
+              clearTimeout(timer);
+              signal?.removeEventListener('abort', done);
+              closing.signal.removeEventListener('abort', done);
+              wake = undefined;
+              resolve();
+            };
+            const timer = setTimeout(done, left);
+            signal?.addEventListener('abort', done, { once: true });
+            closing.signal.addEventListener('abort', done, { once: true });
+            wake = done;
+          });
+        }
+      } finally {
+        watching -= 1;
+        unsubscribe();
+      }
+    },
+
+    /** envwatch calls waiting now (the metrics' gauge; tests check none is left behind). */
+    watching: () => watching,
+
+    /** Answers every waiting envwatch now (the cloud is shutting down). */
+    closeWatches(): void {
+      closing.abort();
+    },
+
+    /** Whether closeWatches was called. */
+    closing: () => closing.signal.aborted,
 
     /**
      * Takes the run lease of an environment for the caller's device. Another device's lease
