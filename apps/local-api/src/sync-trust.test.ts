@@ -232,7 +232,7 @@ for (const database of ['sqlite', 'postgres'] as const) {
       const id = await create(owner, { Session_Name: 'live' });
       const shared = await owner.post('/api/v1/session/share', {
         Session_ID: id,
-        Share_Account: bob!.Account,
+        Share_Username: bob!.Account,
       });
       expect(shared.json().code, shared.text).toBe(0);
       await expect.poll(() => listid(receiver), { timeout: 5_000, interval: 250 }).toContain(id);
@@ -253,7 +253,7 @@ for (const database of ['sqlite', 'postgres'] as const) {
         .toBe('live, renamed');
       const unshared = await owner.post('/api/v1/session/unshare', {
         Session_ID: id,
-        Share_Account: bob!.Account,
+        Share_Username: bob!.Account,
       });
       expect(unshared.json().code, unshared.text).toBe(0);
       await expect
