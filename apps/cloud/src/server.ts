@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { makeSqliteFilesPrivate, makeTreePrivate, usePrivateUmask } from './ops/file-modes.ts';
 import { loadSecret } from './security/secret.ts';
 import { prepareStore } from './setup.ts';
 import { openStores } from './storage/stores.ts';
@@ -11,6 +12,10 @@ import { openStores } from './storage/stores.ts';
  */
 export async function startCloud(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
+  // Everything the cloud writes is its user's alone; what an older version left open is closed.
+  usePrivateUmask();
+  makeTreePrivate(config.dataDir);
+  makeSqliteFilesPrivate(config.databaseUrl);
   const database = openDatabase(config.databaseUrl, {
     schema: config.databaseSchema,
     namedStatements: config.namedStatements,

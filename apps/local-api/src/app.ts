@@ -41,7 +41,7 @@ import { callerLang, envelopeOf, fail, LocalApiError, UNKNOWN_EXCEPTION } from '
 import { toLocalApiError } from './http/errors.ts';
 import { installGuards } from './http/guard.ts';
 import { rateLimiter, type RateLimiter } from './http/rate-limit.ts';
-import { maskSecrets, type CallLog } from './logging.ts';
+import { maskSecrets, printLine, type CallLog } from './logging.ts';
 import { DomainError } from './model/errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { autoOpenRoutes } from './routes/auto-open.ts';
@@ -139,7 +139,7 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
           }
         })(),
       )}`;
-      if (options.echo) console.log(line);
+      if (options.echo) printLine(line);
       options.log?.write(line);
       return payload;
     });
@@ -211,7 +211,7 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
     isRunning: (id) => runtime.running(id) !== undefined,
     log: (line) => {
       options.log?.write(line);
-      if (options.echo) console.log(line);
+      if (options.echo) printLine(line);
     },
     ...(options.syncIntervalMs ? { intervalMs: options.syncIntervalMs } : {}),
     scriptUnverified: (id) => envs.runnableScript(id)?.verdict === 'unknown-version',

@@ -24,7 +24,7 @@ import { buildLocalApi } from './app.ts';
 import { API_KEY_FILE, isLoopbackHost, loadOrCreateApiKey } from './http/api-key.ts';
 import { cloudClient, CLOUD_TIMEOUT_MS } from './cloud/client.ts';
 import { toLocalApiError } from './http/errors.ts';
-import { callLog } from './logging.ts';
+import { callLog, printLine } from './logging.ts';
 import { DomainError } from './model/errors.ts';
 import type { BrowserRuntime } from './runtime/browser.ts';
 import { chromiumRuntime } from './runtime/chromium-runtime.ts';
@@ -290,7 +290,7 @@ export async function startLocalApi(flags: LocalApiFlags, givenRuntime?: Browser
   const log = flags.logs ? callLog(flags.dataDir) : undefined;
   const say = (line: string) => {
     log?.write(line);
-    if (flags.echo) console.log(line);
+    if (flags.echo) printLine(line);
   };
   const cloud = cloudClient(flags.cloud, flags.cloudTimeoutMs ?? CLOUD_TIMEOUT_MS);
   const groups = groupStore(store);

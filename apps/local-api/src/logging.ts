@@ -4,7 +4,8 @@
  * folder), rotated at LOG_FILE_MAX_BYTES with LOG_FILES_KEPT old files.
  *
  * Secrets never reach either: fields are masked by their name, at any depth of a request body or
- * an answer (see `maskSecrets`).
+ * an answer (see `maskSecrets`), and so are the values of URL parameters named like secrets, in
+ * every line (`maskUrlSecrets`: the key may come as `?api_key=`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,8 @@ export const MASK = '***';
 const SECRET_FIELDS = new Set([
   'app_key',
   'appkey',
+  'api_key',
+  'apikey',
   'proxy_password',
   'password',
   'passwd',
@@ -65,6 +68,47 @@ export function maskSecrets(value: unknown): string {
   return JSON.stringify(value ?? {}, (key, inner: unknown) => (key ? mask(key, inner) : inner));
 }
 
+/**
+ * URL parameters whose value is a secret, by their name without case, percent escapes or
+ * separators (`api_key`, `X-API-Key`, `apiKey`, `access_token`, `client_secret`, `password`…):
+ * any name ending in one of these.
+ */
+const SECRET_PARAM =
+  /(key|token|secret|password|passwd|pwd|pass|auth|authorization|signature|sig|credentials?)$/;
+
+function isSecretParam(name: string): boolean {
+  let decoded = name;
+  try {
+    decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    // a malformed escape: judged as written
+  }
+  return SECRET_PARAM.test(decoded.toLowerCase().replace(/[^a-z0-9]/g, ''));
+}
+
+/** `name=value` after `?`, `&`, `;` or `#`, wherever it is in a line (a URL inside a body too). */
+const URL_PARAM = /([?&;#])([^=&;#?\s"'<>\\]+)=([^&;#\s"'<>\\]*)/g;
+
+/** The password of `scheme://user:password@host` (a proxy or cloud address). */
+const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s/?#@:"'<>]*):([^\s/?#@"'<>]+)@/gi;
+
+/**
+ * The line with the value of every URL parameter named like a secret masked, and the password of
+ * every URL that carries one.
+ */
+export function maskUrlSecrets(line: string): string {
+  return line
+    .replace(URL_PARAM, (whole, separator: string, name: string, value: string) =>
+      value && isSecretParam(name) ? `${separator}${name}=${MASK}` : whole,
+    )
+    .replace(URL_PASSWORD, `$1:${MASK}@`);
+}
+
+/** Prints a log line (`--return on`) with the secrets of its URLs masked, as the log file has it. */
+export function printLine(line: string): void {
+  console.log(maskUrlSecrets(line));
+}
+
 export interface CallLog {
   write(line: string): void;
   file: string;
@@ -99,7 +143,7 @@ export function callLog(dataDir: string): CallLog {
   return {
     file,
     write(line: string) {
-      const text = `${new Date().toISOString()} ${line}\n`;
+      const text = `${new Date().toISOString()} ${maskUrlSecrets(line)}\n`;
       if (size + text.length > LOG_FILE_MAX_BYTES) rotate();
       try {
         fs.appendFileSync(file, text, { mode: 0o600 });

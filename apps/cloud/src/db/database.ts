@@ -83,7 +83,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): CloudD
     };
   }
   const file = url.replace(/^sqlite:/, '');
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

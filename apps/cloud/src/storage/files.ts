@@ -84,7 +84,7 @@ export function diskStore(root: string): FileStore {
   ): Promise<ReceivedFile> {
     const final = resolve(name);
     const temp = `${final}${PARTIAL}`;
-    await fs.promises.mkdir(root, { recursive: true });
+    await fs.promises.mkdir(root, { recursive: true, mode: 0o700 });
     let size = 0;
     try {
       await pipeline(
@@ -96,7 +96,7 @@ export function diskStore(root: string): FileStore {
           }
         },
         // `wx`: a generated name never overwrites anything.
-        fs.createWriteStream(temp, { flags: 'wx' }),
+        fs.createWriteStream(temp, { flags: 'wx', mode: 0o600 }),
       );
     } catch (error) {
       await rm(temp);
