@@ -43,10 +43,16 @@ export const REDACT_PATHS = SECRET_FIELDS.flatMap((field) =>
   ['', '*', '*.*', '*.*.*'].map((depth) => `${depth}["${field}"]`),
 );
 
-/** Query parameters whose values are secrets (`/route?token=`, signed links' `sig`). */
+/** Written instead of a secret query value in a logged URL (`?api_key=***`). */
+export const URL_SECRET_MASK = '***';
+
+/**
+ * Query parameters whose values are secrets: `token`, `api_key`, `key`, `password`, `secret`,
+ * signed links' `sig`, anything `auth`.
+ */
 const SECRET_QUERY = /token|sig|key|pass|secret|auth/i;
 
-/** The URL with the values of secret query parameters replaced. */
+/** The URL with the values of secret query parameters masked. */
 export function redactUrl(url: string): string {
   const mark = url.indexOf('?');
   if (mark < 0) return url;
@@ -61,9 +67,47 @@ export function redactUrl(url: string): string {
       } catch {
         // keep the raw name
       }
-      return SECRET_QUERY.test(decoded) ? `${name}=${REDACTED}` : pair;
+      return SECRET_QUERY.test(decoded) ? `${name}=${URL_SECRET_MASK}` : pair;
     });
   return `${url.slice(0, mark)}?${params.join('&')}`;
+}
+
+/** A secret query parameter inside any text: `?` or `&`, its name, `=`, and its value. */
+const SECRET_PARAM_IN_TEXT =
+  /([?&](?:[^=&\s#"'<>]*?)(?:token|sig|key|pass|secret|auth)[^=&\s#"'<>]*=)[^&\s#"'<>]*/gi;
+
+/** Text (a message, an error) with every URL's secret query values masked. */
+export function maskUrlSecrets(text: string): string {
+  return text.replace(SECRET_PARAM_IN_TEXT, `$1${URL_SECRET_MASK}`);
+}
+
+/** Plain objects' string values (three levels deep) with URL secrets masked; others kept. */
+function maskedFields(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return maskUrlSecrets(value);
+  if (depth > 3 || !value || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => maskedFields(item, depth + 1));
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = maskedFields(item, depth + 1);
+  return out;
+}
+
+/** A logged error with URLs in its message and stack masked. */
+function maskedError(error: Error): {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+} {
+  const plain: { [key: string]: unknown; type: string; message: string; stack: string } = {
+    type: error?.name ?? 'Error',
+    message: maskUrlSecrets(String(error?.message ?? error)),
+    stack: maskUrlSecrets(error?.stack ?? ''),
+  };
+  for (const [key, value] of Object.entries(error ?? {})) {
+    plain[key] = typeof value === 'string' ? maskUrlSecrets(value) : value;
+  }
+  return plain;
 }
 
 /** Address ranges behind the names TRUST_PROXY accepts (as proxy-addr knows them). */
@@ -133,7 +177,23 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
     level,
     ...(stream ? { stream } : {}),
     redact: { paths: REDACT_PATHS, censor: REDACTED },
+    // A URL may reach a log line in a message or an error, not only as the request's `req`.
+    hooks: {
+      logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void): void {
+        const masked = args.map((arg) => (typeof arg === 'string' ? maskUrlSecrets(arg) : arg));
+        // An error alone lends its own message to the line: masked too.
+        const [first] = args;
+        if (first instanceof Error && typeof args[1] !== 'string') {
+          masked.splice(1, 0, maskUrlSecrets(first.message));
+        }
+        method.apply(this, masked);
+      },
+    } as Record<string, unknown>,
+    formatters: {
+      log: (object: Record<string, unknown>) => maskedFields(object) as Record<string, unknown>,
+    },
     serializers: {
+      err: maskedError,
       req(request: FastifyRequest) {
         return {
           method: request.method,
