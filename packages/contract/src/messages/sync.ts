@@ -63,8 +63,13 @@ export const syncMessages = {
     en: 'Too many {call} calls: at most {max} per minute per account. Try again in {seconds} s',
     zh: '{call} 调用过于频繁：每个账号每分钟最多 {max} 次，请 {seconds} 秒后再试',
   },
+  // {field} is the snapshot's path (e.g. env.system), {detail} the schema's own words.
   cloudSnapshotInvalid: {
-    en: 'The environment snapshot was refused: {reason}',
-    zh: '环境快照未被接受：{reason}',
+    en: 'The environment snapshot was refused: {field} is not valid ({detail})',
+    zh: '环境快照未被接受：字段 {field} 无效（{detail}）',
+  },
+  cloudSnapshotNotJson: {
+    en: 'The environment snapshot was refused: it is not a JSON object',
+    zh: '环境快照未被接受：其内容不是 JSON 对象',
   },
 } satisfies Record<string, Localized>;

@@ -15,11 +15,20 @@ import {
   SYNC_PULL_MAX_CHANGES,
   SYNC_WATCH_HOLD_MS,
 } from '@hainiao/contract';
-import type { EnvChange, EnvPullAnswer, EnvWatchAnswer, SyncAccess } from '@hainiao/contract';
+import {
+  checkEnvSnapshot,
+  CloudCodes,
+  format,
+  localApiMessages,
+  type EnvChange,
+  type EnvPullAnswer,
+  type EnvWatchAnswer,
+  type SyncAccess,
+} from '@hainiao/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { CloudDatabase } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { failure } from '../../http/envelope.ts';
+import { CloudError, failure } from '../../http/envelope.ts';
 import { manifestChunks, manifestChunksOfText, slices, touchChunks } from '../chunks/manifest.ts';
 import type { Clock } from '../accounts/service.ts';
 import type { Lease } from '../credentials/service.ts';
@@ -53,6 +62,19 @@ interface EnvRow {
   body: string | null;
   deleted: number;
   seq: number | string;
+}
+
+/** Why a snapshot was refused, naming the field the schema's first problem is in. */
+function snapshotRefused(reason: string): CloudError {
+  const code = CloudCodes.code.INVALID_PARAMETER;
+  if (reason === 'not JSON') return new CloudError(code, localApiMessages.cloudSnapshotNotJson);
+  const cut = reason.indexOf(': ');
+  const values =
+    cut > 0
+      ? { field: reason.slice(0, cut), detail: reason.slice(cut + 2) }
+      : { field: '(snapshot)', detail: reason };
+  const message = localApiMessages.cloudSnapshotInvalid;
+  return new CloudError(code, { en: format(message.en, values), zh: format(message.zh, values) });
 }
 
 /** Snapshot text without the usage keys, for comparing what a receiver changed. */
@@ -254,13 +276,11 @@ export function syncService(
         if (!body || !input.hash) throw failure('INVALID_PARAMETER');
         if (sha256Hex(body) !== input.hash) throw syncFailure('DATA_CORRUPTED');
         text = body.toString('utf8');
-        try {
-          const parsed: unknown = JSON.parse(text);
-          if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error();
-          named = manifestChunks(parsed);
-        } catch {
-          throw failure('INVALID_PARAMETER');
-        }
+        // Untrusted input (issue 24): another account may pull it, so it must be a snapshot the
+        // contract's schema accepts.
+        const checked = checkEnvSnapshot(text);
+        if (!checked.ok) throw snapshotRefused(checked.reason);
+        named = manifestChunks(checked.snapshot);
         hash = input.hash;
       }
       const at = now().toISOString();

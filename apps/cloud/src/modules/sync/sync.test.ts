@@ -5,6 +5,7 @@ import { LEASE_TIMEOUT_MS, SyncCodes } from '@hainiao/contract';
 import { buildTestApp, post, testClock } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { clearRedisPrefix, redisUp, testRedisPrefix, TEST_REDIS_URL } from '../../test/redis.ts';
+import { snapshotOf } from '../../test/sync-client.ts';
 import { accountService } from '../accounts/service.ts';
 
 const S = SyncCodes.code;
@@ -15,12 +16,23 @@ const envId = (n: number) => n.toString(16).padStart(32, '0');
 async function push(
   app: FastifyInstance,
   token: string,
-  fields: { env_id: string; base_version: number; body?: object; deleted?: boolean; hash?: string },
+  fields: {
+    env_id: string;
+    base_version: number;
+    body?: object | string;
+    deleted?: boolean;
+    hash?: string;
+  },
   device = 'device-A',
   lang = 'en',
 ) {
   const boundary = '----sync-test';
-  const text = fields.body ? JSON.stringify(fields.body) : undefined;
+  const text =
+    typeof fields.body === 'string'
+      ? fields.body
+      : fields.body
+        ? JSON.stringify(fields.body)
+        : undefined;
   const values: Record<string, string> = {
     inweb: '1',
     lang,
@@ -113,20 +125,20 @@ function suite(name: string, redisLeases: boolean) {
     });
 
     test('a push makes version 1; a pull from another session of the account finds it; a push on an old version is refused', async () => {
-      const body = { name: 'shop 1', cookies: [] };
+      const body = snapshotOf('shop 1');
       const first = await push(app, alice, { env_id: envId(1), base_version: 0, body }, 'alice-pc');
       expect(first).toMatchObject({ code: 0, data: { env_id: envId(1), version: 1 } });
       const second = await push(
         app,
         alice,
-        { env_id: envId(1), base_version: 1, body: { ...body, name: 'shop 1b' } },
+        { env_id: envId(1), base_version: 1, body: snapshotOf('shop 1b') },
         'alice-pc',
       );
       expect(second.data.version).toBe(2);
       const stale = await push(
         app,
         alice,
-        { env_id: envId(1), base_version: 1, body: { ...body, name: 'lost?' } },
+        { env_id: envId(1), base_version: 1, body: snapshotOf('lost?') },
         'alice-pc',
         'zh-CHS',
       );
@@ -138,7 +150,7 @@ function suite(name: string, redisLeases: boolean) {
         (c: { env_id: string }) => c.env_id === envId(1),
       );
       expect(change).toMatchObject({ owner: 'alice', version: 2, access: 'owner', deleted: false });
-      expect(JSON.parse(change.body).name).toBe('shop 1b');
+      expect(JSON.parse(change.body).env.name).toBe('shop 1b');
       expect(change.hash).toBe(sha(change.body));
       // Nothing new after the cursor; bob sees none of it.
       const again = await post(app, 'envpull', {
@@ -154,7 +166,7 @@ function suite(name: string, redisLeases: boolean) {
       const bad = await push(app, alice, {
         env_id: envId(2),
         base_version: 0,
-        body: { name: 'x' },
+        body: snapshotOf('x'),
         hash: sha('something else'),
       });
       expect(bad.code).toBe(S.DATA_CORRUPTED);
@@ -164,13 +176,43 @@ function suite(name: string, redisLeases: boolean) {
       );
     });
 
+    test('a snapshot the contract refuses is answered code 1 naming the field, in the caller language, and not stored', async () => {
+      const id = envId(8);
+      const bad = { ...snapshotOf('bad'), env: { ...snapshotOf('bad').env, system: 'Amiga' } };
+      const zh = await push(
+        app,
+        alice,
+        { env_id: id, base_version: 0, body: bad },
+        'alice-pc',
+        'zh-CHS',
+      );
+      expect(zh.code).toBe(1);
+      expect(zh.msg).toBe('环境快照未被接受：字段 env.system 无效（not a system of the appendix）');
+      const en = await push(app, alice, {
+        env_id: id,
+        base_version: 0,
+        body: { v: 1, env: { name: 'x' } },
+      });
+      expect(en.code).toBe(1);
+      expect(en.msg).toMatch(/^The environment snapshot was refused: env\.\w+ is not valid \(/);
+      const text = await push(app, alice, { env_id: id, base_version: 0, body: '[1, 2' });
+      expect(text).toEqual({
+        code: 1,
+        msg: 'The environment snapshot was refused: it is not a JSON object',
+      });
+      const pulled = await post(app, 'envpull', { token: alice, since: '0' });
+      expect(pulled.body.data.changes.map((c: { env_id: string }) => c.env_id)).not.toContain(id);
+    });
+
     test('another account can neither read, overwrite, delete nor lease an environment it was not given', async () => {
-      await push(app, alice, { env_id: envId(3), base_version: 0, body: { name: 'private' } });
+      await push(app, alice, { env_id: envId(3), base_version: 0, body: snapshotOf('private') });
       expect(
-        (await push(app, bob, { env_id: envId(3), base_version: 1, body: { name: 'mine' } })).code,
+        (await push(app, bob, { env_id: envId(3), base_version: 1, body: snapshotOf('mine') }))
+          .code,
       ).toBe(S.ENV_NOT_FOUND);
       expect(
-        (await push(app, bob, { env_id: envId(3), base_version: 0, body: { name: 'mine' } })).code,
+        (await push(app, bob, { env_id: envId(3), base_version: 0, body: snapshotOf('mine') }))
+          .code,
       ).toBe(S.ENV_NOT_FOUND);
       expect(
         (await push(app, bob, { env_id: envId(3), base_version: 1, deleted: true })).code,
@@ -193,7 +235,7 @@ function suite(name: string, redisLeases: boolean) {
       await push(app, alice, {
         env_id: id,
         base_version: 0,
-        body: { name: 'shared', usage: { cookies: [] } },
+        body: snapshotOf('shared'),
       });
       const unknown = await post(
         app,
@@ -230,7 +272,7 @@ function suite(name: string, redisLeases: boolean) {
       const settings = await push(app, bob, {
         env_id: id,
         base_version: 1,
-        body: { name: 'renamed', usage: { cookies: [] } },
+        body: snapshotOf('renamed'),
       });
       expect(settings.code).toBe(S.SETTINGS_READ_ONLY);
       expect((await push(app, bob, { env_id: id, base_version: 1, deleted: true })).code).toBe(
@@ -239,7 +281,7 @@ function suite(name: string, redisLeases: boolean) {
       const cookies = await push(app, bob, {
         env_id: id,
         base_version: 1,
-        body: { name: 'shared', usage: { cookies: [{ name: 'sid', value: '1' }] } },
+        body: snapshotOf('shared', [], [{ name: 'sid', value: '1', domain: '.example.com' }]),
       });
       expect(cookies).toMatchObject({ code: 0, data: { version: 2 } });
 
@@ -254,7 +296,7 @@ function suite(name: string, redisLeases: boolean) {
           await push(app, bob, {
             env_id: id,
             base_version: 2,
-            body: { name: 'shared', usage: { cookies: [] } },
+            body: snapshotOf('shared'),
           })
         ).code,
       ).toBe(S.ENV_NOT_FOUND);
@@ -266,13 +308,13 @@ function suite(name: string, redisLeases: boolean) {
       await push(
         app,
         member,
-        { env_id: envId(5), base_version: 0, body: { name: 'member env' } },
+        { env_id: envId(5), base_version: 0, body: snapshotOf('member env') },
         'member-pc',
       );
       await push(
         app,
         lead,
-        { env_id: envId(6), base_version: 0, body: { name: 'lead env' } },
+        { env_id: envId(6), base_version: 0, body: snapshotOf('lead env') },
         'lead-pc',
       );
       const leadView = await post(app, 'envpull', { token: lead, since: '0' });
@@ -291,7 +333,7 @@ function suite(name: string, redisLeases: boolean) {
       ]);
       // The main account renames and then deletes the member's environment.
       expect(
-        (await push(app, lead, { env_id: envId(5), base_version: 1, body: { name: 'by lead' } }))
+        (await push(app, lead, { env_id: envId(5), base_version: 1, body: snapshotOf('by lead') }))
           .code,
       ).toBe(0);
       expect(
@@ -308,7 +350,7 @@ function suite(name: string, redisLeases: boolean) {
 
     test('one machine at a time: another device gets "running elsewhere", or "uploading" while the stop uploads; released or timed out, it is free', async () => {
       const id = envId(7);
-      await push(app, alice, { env_id: id, base_version: 0, body: { name: 'leased' } });
+      await push(app, alice, { env_id: id, base_version: 0, body: snapshotOf('leased') });
       const lease = (token: string, dev: string, state = 'running') =>
         post(app, 'envlease', { token, device: dev, env_id: id, state });
       const taken = await lease(alice, 'alice-pc');
