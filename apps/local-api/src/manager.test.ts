@@ -131,7 +131,7 @@ describe('the manager served by the service', () => {
 
   test('state, sign-in and sign-out as the manager sees them; events push the login', async () => {
     const before = await get(service.port, '/manager/state');
-    expect(before.json()).toEqual({ account: null, cloud: cloud.url });
+    expect(before.json()).toEqual({ account: null, cloud: cloud.url, syncSkipped: [] });
 
     const events = await openEvents(service.port);
     try {

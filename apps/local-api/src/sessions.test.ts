@@ -1200,8 +1200,13 @@ describe('sharing (a second account on the same machine)', () => {
         code: -11,
         message: `Only the owner can change this session: ${id}`,
       });
+      // A receiver's delete leaves the share: gone here, kept by its owner.
       const del = await service.post('/api/v1/session/delete', { Session_ID: [id] });
-      expect(del.json()).toMatchObject({ code: -13, data: { Delete_Session_Failed: [id] } });
+      expect(del.json()).toMatchObject({
+        code: 0,
+        data: { Delete_Session_Success: [id], Delete_Session_Failed: [] },
+      });
+      expect((await listid()).listid).toEqual([]);
       const all = await service.post('/api/v1/session/delete', { Is_Delete_All: 1 });
       expect(all.json()).toEqual({
         message: 'All Session Delete Finished.',
@@ -1212,6 +1217,7 @@ describe('sharing (a second account on the same machine)', () => {
       expect((await service.post('/login', alice)).json().status).toBe(0);
     }
     expect((await info(id)).Session_Name).toBe('shared one');
+    expect((await info(id)).Share_Username).toEqual([]);
   });
 });
 
