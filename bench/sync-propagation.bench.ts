@@ -55,7 +55,7 @@ export async function run(): Promise<string> {
     });
     const id = created.json().data.Session_Id as string;
     await owner.post('/api/v1/session/share', { Session_ID: id, Share_Username: 'receiver' });
-    for (let t = now(); (await nameOn(receiver, id)) !== 'round 0'; ) {
+    for (let t = now(); (await nameOn(receiver, id)) !== 'round 0';) {
       if (now() - t > GIVE_UP_MS) throw new Error('the share did not arrive');
     }
 
