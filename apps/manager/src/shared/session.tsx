@@ -18,6 +18,8 @@ export interface ServiceState {
   account: string | null;
   /** The cloud site (where credentials are made), as the service was started with it. */
   cloud: string | null;
+  /** Copies pulled from the cloud that the service refused to apply, and why. */
+  syncSkipped?: { envId: string; owner: string; version: number; reason: string; at: number }[];
 }
 
 export interface Membership {

@@ -65,6 +65,7 @@ import {
   type ListSort,
 } from './model.ts';
 import { RunningInfo } from './RunningInfo.tsx';
+import { SkippedCopies } from './SkippedCopies.tsx';
 import { StateTag } from './StateTag.tsx';
 import { useEnvironments } from './useEnvironments.ts';
 import './environments.css';
@@ -538,6 +539,8 @@ export default function EnvironmentsPage() {
           </Tooltip>
         </Space>
       </div>
+
+      <SkippedCopies onLeft={reload} />
 
       <div className="env-page__toolbar">
         <Input.Search

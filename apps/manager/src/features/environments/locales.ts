@@ -109,6 +109,10 @@ export const envCopy = {
     ownerFilterRemove: 'Remove the owner filter',
     apply: 'Apply',
     reset: 'Reset',
+    skippedTitle: 'An environment {owner} shared with you was not applied ({id})',
+    skippedReason:
+      'This machine checks every shared copy like a new environment, and this one failed: {reason}. Your other environments keep syncing.',
+    skippedLeave: 'Leave this share',
   },
   zh: {
     title: '环境',
@@ -214,6 +218,10 @@ export const envCopy = {
     ownerFilterRemove: '移除所有者筛选',
     apply: '应用',
     reset: '重置',
+    skippedTitle: '{owner} 分享给你的一个环境未被采用（{id}）',
+    skippedReason:
+      '本机会像新建环境一样检查每个分享过来的副本，这个副本未通过检查：{reason}。你的其他环境照常同步。',
+    skippedLeave: '退出此分享',
   },
 };
 
