@@ -2,7 +2,9 @@
  * The rules of an environment's fields that need more than a schema (../shared/spec/local-api.md §5, §8): the
  * group must exist, the system, resolution, user agent, language, time zone and country must be
  * in the appendix, mobile systems need a model, the proxy must be complete, automaticConfigure 1
- * needs a proxy and checks it. Each violation answers its create/update code.
+ * needs a proxy and checks it, launch arguments are in the allow-list, start pages are http(s).
+ * Each violation answers its create/update code. The create and update commands
+ * (environment-create.ts, environment-update.ts) apply them.
  */
 import net from 'node:net';
 import path from 'node:path';
@@ -13,17 +15,20 @@ import {
   isMobileSystem,
   isResolution,
   isSystem,
+  isStartPageUrl,
   isTimezone,
   localApiMessages,
   NO_PROXY,
+  SYSTEMS,
   type SystemName,
 } from '@hainiao/contract';
 import type { StoredCookie } from '../model/cookie.ts';
-import type { EnvironmentRecord } from '../model/environment.ts';
-import { DomainError, ProxyCheckError } from '../model/errors.ts';
+import type { EnvironmentRecord, StartPage } from '../model/environment.ts';
+import { DomainError, InvalidRequestError, ProxyCheckError } from '../model/errors.ts';
 import type { EnvironmentSettings } from '../model/settings.ts';
 import { CookieFormatError, parseCookieField } from '../runtime/cookies.ts';
-import { checkProxy } from '../runtime/proxy-check.ts';
+import { ALLOWED_ARG_LIST, refuseArgs } from '../runtime/profile.ts';
+import { checkProxy, DEFAULT_IP_LOOKUP_URL } from '../runtime/proxy-check.ts';
 import { isUserAgentOf } from '../runtime/user-agent.ts';
 import type { GroupStore } from '../store/groups.ts';
 
@@ -56,6 +61,13 @@ export function checkSystem(system: string, model: string): SystemName {
 export function checkResolution(resolution: string): string {
   if (!isResolution(resolution)) throw new DomainError('RESOLUTION_INVALID');
   return resolution;
+}
+
+/** The system a user agent is of: `preferred` when it is one of them (AdsPower's ua). */
+export function systemOfUserAgent(userAgent: string, preferred: string): SystemName {
+  const systems = SYSTEMS.filter((system) => isUserAgentOf(userAgent, system));
+  if (systems.length === 0) throw new DomainError('USER_AGENT_INVALID');
+  return (systems as string[]).includes(preferred) ? (preferred as SystemName) : systems[0]!;
 }
 
 export function checkUserAgent(userAgent: string, system: SystemName): string {
@@ -96,6 +108,12 @@ export interface ProxyChanges {
 export type ProxyFieldNames = Readonly<
   Record<'type' | 'host' | 'port' | 'username' | 'password', string>
 >;
+
+/** A proxy change as a call sends it: the fields, and how the call spells them. */
+export interface ProxyRequest {
+  fields: ProxyChanges;
+  spelling: ProxyFieldNames;
+}
 
 const proxyInvalid = (reason: string) =>
   new DomainError('PROXY_INVALID', localApiMessages.proxyFieldsInvalid, { reason });
@@ -146,6 +164,70 @@ export function applyProxy(
   if (changes.checkProxy !== undefined) s.checkProxy = changes.checkProxy;
   if (changes.staticIpType !== undefined) s.staticIpType = changes.staticIpType;
 }
+
+/**
+ * Browser arguments outside the allow-list (runtime/profile.ts), or repeated: -10000 naming the
+ * flags, HTTP 400, as every other bad field of a body. The arguments an environment stores are
+ * those a start uses when it gives none, so it never stores arguments a start would refuse.
+ */
+export function checkLaunchArgs(args: readonly string[]): void {
+  const refusal = refuseArgs(args);
+  if (refusal?.refused.length) {
+    throw new InvalidRequestError(localApiMessages.browserArgsNotAllowed, {
+      flags: refusal.refused.join(', '),
+      allowed: ALLOWED_ARG_LIST,
+    });
+  }
+  if (refusal) {
+    throw new InvalidRequestError(localApiMessages.browserArgsRepeated, {
+      flags: refusal.repeated.join(', '),
+    });
+  }
+}
+
+/**
+ * New start pages, deduplicated in order, each opened on start: http(s) only (file:, javascript:,
+ * chrome: and the like read local files or run script). The doors' schemas refuse others first,
+ * naming their own field; this is the line no door passes.
+ */
+export function newStartPages(urls: readonly string[]): StartPage[] {
+  const bad = urls.find((url) => !isStartPageUrl(url));
+  if (bad !== undefined) {
+    throw new InvalidRequestError(localApiMessages.invalidParameter, { field: 'startPages' });
+  }
+  return [...new Set(urls)].map((url) => ({ url, flag: 1 }));
+}
+
+/** FingerPrint_Setting with some of its four switches (index → 0/1) changed. */
+export function withFingerprintFlags(
+  setting: string,
+  flags: ReadonlyMap<number, number> | undefined,
+): string {
+  if (!flags?.size) return setting;
+  const list = setting.split(',');
+  for (const [index, value] of flags) list[index] = String(value);
+  return list.join(',');
+}
+
+/** An environment's own folder (its profile, downloads, an SSH proxy's pinned key). */
+export const environmentFolder = (dataDir: string, id: string) =>
+  path.join(dataDir, 'sessions', id);
+
+/** What the proxy check of the create and update commands needs of the service. */
+export interface ProxyCheckDeps {
+  dataDir: string;
+  proxyCheckTimeoutMs: number;
+  /** The configured IP-lookup endpoint (--ip-lookup), if any. */
+  ipLookupUrl?: string | undefined;
+}
+
+export const proxyCheckOptions = (deps: ProxyCheckDeps, id: string): ProxyCheckOptions => ({
+  timeoutMs: deps.proxyCheckTimeoutMs,
+  // Always a real request through the proxy: the configured endpoint, else the documented default
+  // (as at start, chromium-runtime.ts).
+  lookupUrl: deps.ipLookupUrl ?? process.env.HAINIAO_IP_LOOKUP ?? DEFAULT_IP_LOOKUP_URL,
+  environmentDir: environmentFolder(deps.dataDir, id),
+});
 
 /** What a proxy check needs besides the environment. */
 export interface ProxyCheckOptions {

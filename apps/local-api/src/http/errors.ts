@@ -4,7 +4,12 @@
  * gave a more precise one, its data what the spec names (-105 carries curl's failure).
  */
 import { BrowserCodes, MainCodes, SessionCodes, type Localized } from '@hainiao/contract';
-import { ProxyCheckError, type CodeName, type DomainError } from '../model/errors.ts';
+import {
+  InvalidRequestError,
+  ProxyCheckError,
+  type CodeName,
+  type DomainError,
+} from '../model/errors.ts';
 import { fail, type LocalApiError } from './envelope.ts';
 
 /** The tables a name may come from; a name in two of them has the same number in both. */
@@ -29,5 +34,6 @@ export function toLocalApiError(error: DomainError): LocalApiError {
     error instanceof ProxyCheckError
       ? { Proxy_Check_Code: error.curlCode, Proxy_Check_Name: error.curlName }
       : null;
-  return fail(entry.code, message, { ...error.values }, 200, data);
+  const status = error instanceof InvalidRequestError ? 400 : 200;
+  return fail(entry.code, message, { ...error.values }, status, data);
 }

@@ -28,6 +28,16 @@ export class DomainError extends Error {
   }
 }
 
+/**
+ * A value no call may send (a launch argument off the allow-list, a start page that is not
+ * http(s)): answered as a malformed request is, -10000 with HTTP 400 (http/errors.ts).
+ */
+export class InvalidRequestError extends DomainError {
+  constructor(reason: Localized, values: Readonly<Record<string, string | number>> = {}) {
+    super('UNKNOWN_EXCEPTION', reason, values);
+  }
+}
+
 /** A proxy check that failed (-105), with curl's code and name of the failure for the caller. */
 export class ProxyCheckError extends DomainError {
   constructor(

@@ -13,7 +13,6 @@ import {
   isStartPageUrl,
   NO_PROXY,
   PORT_MAX,
-  SYSTEMS,
   type AdsPowerFingerprintConfig,
   type AdsPowerUserCreateBody,
   type AdsPowerUserProxyConfig,
@@ -29,12 +28,9 @@ import {
 } from '../domain/environment.ts';
 import { fail, LocalApiError, UNKNOWN_EXCEPTION } from '../http/envelope.ts';
 import type { EnvironmentRecord } from '../model/environment.ts';
-import { DomainError } from '../model/errors.ts';
 import type { EnvironmentSettings } from '../model/settings.ts';
 import { hostSystem } from '../runtime/host.ts';
-import { DEFAULT_IP_LOOKUP_URL } from '../runtime/proxy-check.ts';
-import { CHROME_MAJOR_MIN, currentChromeMajor, isUserAgentOf } from '../runtime/user-agent.ts';
-import { sessionDir } from './views.ts';
+import { CHROME_MAJOR_MIN, currentChromeMajor } from '../runtime/user-agent.ts';
 
 /** A failure with its reason; the compat error handler answers it as `{code: -1, msg, data: {}}`. */
 export function refuse(
@@ -411,20 +407,6 @@ function accuracyWithin(accuracy: number): boolean {
   return Number.isInteger(accuracy) && accuracy >= min && accuracy <= max;
 }
 
-/** FingerPrint_Setting with some of its four flags changed. */
-export function withFlags(setting: string, flags: Map<number, number>): string {
-  const list = setting.split(',');
-  for (const [index, value] of flags) list[index] = String(value);
-  return list.join(',');
-}
-
-/** The system a user agent is of: `preferred` when it is one of them. */
-export function systemOfUserAgent(userAgent: string, preferred: string): SystemName {
-  const systems = SYSTEMS.filter((system) => isUserAgentOf(userAgent, system));
-  if (systems.length === 0) throw new DomainError('USER_AGENT_INVALID');
-  return (systems as string[]).includes(preferred) ? (preferred as SystemName) : systems[0]!;
-}
-
 /** The start pages of domain_name (first) and open_urls. */
 export function startPagesOf(input: { domain_name?: string; open_urls?: string[] }) {
   const urls: string[] = [];
@@ -500,12 +482,6 @@ export function applyLocale(
   if (languageValue === '') s.languageCode = '';
   s.automaticConfigure = hasProxy && timezone.auto ? 1 : 0;
 }
-
-export const proxyCheck = (ctx: ServiceContext, id: string) => ({
-  timeoutMs: ctx.proxyCheckTimeoutMs,
-  lookupUrl: ctx.ipLookupUrl ?? process.env.HAINIAO_IP_LOOKUP ?? DEFAULT_IP_LOOKUP_URL,
-  environmentDir: sessionDir(ctx, id),
-});
 
 export const localeGiven = (fp: AdsPowerFingerprintConfig | undefined) =>
   fp !== undefined &&

@@ -11,8 +11,6 @@
  * Where a path is also ours the method decides; POST /api/v1/group/create is both, and the body
  * decides (AdsPower's group_name, our Group_Name).
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -25,41 +23,27 @@ import {
   BrowserCodes,
   format,
   isAdsPowerCall,
-  isMobileSystem,
   localApiMessages,
-  NO_PROXY,
   type AdsPowerPath,
   type AdsPowerUserCreateBody,
   type AdsPowerUserUpdateBody,
-  type SystemName,
 } from '@hainiao/contract';
 import type { Login } from '../account/session.ts';
 import type { ServiceContext } from '../context.ts';
 import { resolve, resolveAll } from '../domain/access.ts';
-import { storeCookies } from '../domain/cookies.ts';
+import { createEnvironment } from '../domain/environment-create.ts';
 import { deleteEnvironments } from '../domain/environment-delete.ts';
+import { updateEnvironment } from '../domain/environment-update.ts';
 import { launchPlan } from '../domain/launch-plan.ts';
-import {
-  applyProxy,
-  applySettings,
-  checkSystem,
-  checkUserAgent,
-  parseCookies,
-  verifyProxy,
-} from '../domain/environment.ts';
 import { callerLang, LocalApiError, UNKNOWN_EXCEPTION } from '../http/envelope.ts';
 import { toLocalApiError } from '../http/errors.ts';
 import { assertAllowedArgs } from '../http/launch-args.ts';
 import { requireLogin } from '../http/route.ts';
-import type { StoredCookie } from '../model/cookie.ts';
 import type { EnvironmentRecord, Visible } from '../model/environment.ts';
 import { DomainError } from '../model/errors.ts';
-import { DEFAULT_RESOLUTIONS, defaultResolution } from '../model/resolutions.ts';
-import { DEFAULT_SETTINGS, type EnvironmentSettings } from '../model/settings.ts';
+import type { EnvironmentSettings } from '../model/settings.ts';
 import type { LaunchPlan, RunningBrowser } from '../runtime/browser.ts';
-import { hostSystem } from '../runtime/host.ts';
 import { CACHE_PATHS, removePaths } from '../runtime/profile.ts';
-import { chromeMajor, randomUserAgent } from '../runtime/user-agent.ts';
 import {
   applyLocale,
   fingerprintChanges,
@@ -72,15 +56,12 @@ import {
   pick,
   placeOf,
   PROXY_NAMES,
-  proxyCheck,
   proxyConfigOf,
   proxyOf,
   refuse,
   refuseUnsupported,
   startPagesOf,
-  systemOfUserAgent,
   valueNotSupported,
-  withFlags,
 } from './compat-adspower-fields.ts';
 import { sessionDir } from './views.ts';
 
@@ -356,55 +337,29 @@ async function createProfile(
   input: AdsPowerUserCreateBody,
   request: FastifyRequest,
 ): Promise<string> {
-  const owner = login.account;
   refuseUnsupported(input);
-  const group = groupOfId(ctx, owner, input.group_id ?? '0');
+  const group = groupOfId(ctx, login.account, input.group_id ?? '0');
   const fp = fingerprintChanges(input.fingerprint_config ?? {});
-  const startPages = startPagesOf(input);
-  const cookies: StoredCookie[] = input.cookie === undefined ? [] : parseCookies(input.cookie);
-
-  // The system: the user agent's, else one of random_ua's, else the machine's (as our create).
-  const system = checkSystem(
-    fp.userAgent
-      ? systemOfUserAgent(fp.userAgent, hostSystem())
-      : fp.systems
-        ? pick(fp.systems)
-        : hostSystem(),
-    '',
-  );
-  const userAgent = fp.userAgent
-    ? checkUserAgent(fp.userAgent, system)
-    : randomUserAgent(system, fp.versions ? { version: pick(fp.versions) } : {}).userAgent;
-  const resolution =
-    fp.resolution && fp.resolution !== 'random'
-      ? fp.resolution
-      : defaultResolution(system, ctx.envs.countOwned(owner));
-  const now = ctx.envs.tick();
-  const record: EnvironmentRecord = {
-    id: randomBytes(16).toString('hex'),
-    owner,
-    name: input.name || localApiMessages.defaultSessionName[callerLang(request)],
-    description: input.remark ?? '',
+  const record = await createEnvironment(ctx, {
+    owner: login.account,
+    lang: callerLang(request),
+    name: input.name,
+    description: input.remark,
     group,
-    system,
-    userAgent,
-    proxyType: NO_PROXY,
-    proxyIp: '',
-    settings: { ...DEFAULT_SETTINGS },
-    cookies,
-    createdAt: now,
-    updatedAt: now,
-  };
-  const s = record.settings;
-  applySettings(s, { ...fp.settings, ...placeOf(input) });
-  s.fingerprintSetting = withFlags(s.fingerprintSetting, fp.flags);
-  s.resolution = resolution;
-  if (input.user_proxy_config) applyProxy(record, proxyOf(input.user_proxy_config), PROXY_NAMES);
-  // AdsPower's default is "by IP": with a proxy, time zone and language follow its exit.
-  applyLocale(record, fp, 'create', true);
-  await verifyProxy(proxyCheck(ctx, record.id), record, s.automaticConfigure === 1);
-  ctx.envs.insert(record, startPages);
-  fs.mkdirSync(sessionDir(ctx, record.id), { recursive: true });
+    startPages: urlsOf(startPagesOf(input)),
+    cookies: input.cookie,
+    // The system: the user agent's, else one of random_ua's, else the machine's (as our create).
+    systemFromUserAgent: fp.userAgent !== undefined,
+    system: fp.systems && pick(fp.systems),
+    userAgent: fp.userAgent,
+    userAgentVersion: fp.versions && pick(fp.versions),
+    resolution: fp.resolution === 'random' ? undefined : fp.resolution,
+    settings: { ...fp.settings, ...placeOf(input) },
+    fingerprintFlags: fp.flags,
+    proxy: proxyRequestOf(input),
+    // AdsPower's default is "by IP": with a proxy, time zone and language follow its exit.
+    settleLocale: (created) => applyLocale(created, fp, 'create', true),
+  });
   return record.id;
 }
 
@@ -414,61 +369,40 @@ async function updateProfile(
   input: AdsPowerUserUpdateBody,
   request: FastifyRequest,
 ): Promise<void> {
-  const { record } = resolve(ctx.envs, login.account, input.user_id, 'write');
   refuseUnsupported(input);
   const fp = fingerprintChanges(input.fingerprint_config ?? {});
-  const s = record.settings;
-  if (input.group_id !== undefined) record.group = groupOfId(ctx, login.account, input.group_id);
-  if (input.name !== undefined) {
-    record.name = input.name || localApiMessages.defaultSessionName[callerLang(request)];
-  }
-  if (input.remark !== undefined) record.description = input.remark;
-  const cookies = input.cookie === undefined ? undefined : parseCookies(input.cookie);
   const pagesGiven = input.domain_name !== undefined || input.open_urls !== undefined;
-  const startPages = pagesGiven ? startPagesOf(input) : undefined;
-  if (input.launch_args !== undefined) {
-    assertAllowedArgs(input.launch_args);
-    s.launchArgs = input.launch_args;
-  }
-  if (fp.userAgent || fp.systems) {
-    // A new system (as adv_setting does): a phone screen on a desktop would contradict it.
-    const system = checkSystem(
-      fp.userAgent ? systemOfUserAgent(fp.userAgent, record.system) : pick(fp.systems!),
-      s.mobileModel,
-    );
-    if (isMobileSystem(system) !== isMobileSystem(record.system)) {
-      s.resolution = DEFAULT_RESOLUTIONS[system];
-    }
-    record.userAgent = fp.userAgent
-      ? checkUserAgent(fp.userAgent, system)
-      : randomUserAgent(system, {
-          version: fp.versions ? pick(fp.versions) : chromeMajor(record.userAgent),
-          model: s.mobileModel,
-        }).userAgent;
-    record.system = system;
-  } else if (fp.versions) {
-    record.userAgent = randomUserAgent(record.system as SystemName, {
-      version: pick(fp.versions),
-      model: s.mobileModel,
-    }).userAgent;
-  }
-  if (fp.resolution && fp.resolution !== 'random') s.resolution = fp.resolution;
-  applySettings(s, { ...fp.settings, ...placeOf(input) });
-  s.fingerprintSetting = withFlags(s.fingerprintSetting, fp.flags);
-  const wasAuto = s.automaticConfigure;
-  const proxy = input.user_proxy_config ? proxyOf(input.user_proxy_config) : undefined;
-  if (proxy) applyProxy(record, proxy, PROXY_NAMES);
-  applyLocale(record, fp, 'update', localeGiven(input.fingerprint_config));
-  // As proxy/update: checked when it now follows the exit and the proxy or that choice changed.
-  await verifyProxy(
-    proxyCheck(ctx, record.id),
-    record,
-    s.automaticConfigure === 1 && (proxy !== undefined || wasAuto !== 1),
-  );
-  // Into a running browser too, or refused before anything is saved.
-  if (cookies) await storeCookies(ctx, record, cookies, 'replace');
-  ctx.envs.save(record, startPages ? { startPages } : {});
+  await updateEnvironment(ctx, login.account, input.user_id, {
+    lang: callerLang(request),
+    group: input.group_id === undefined ? undefined : groupOfId(ctx, login.account, input.group_id),
+    name: input.name,
+    description: input.remark,
+    cookies: input.cookie,
+    startPages: pagesGiven ? urlsOf(startPagesOf(input)) : undefined,
+    // A new system (as adv_setting does): the user agent's, else one of random_ua's.
+    systemFromUserAgent: fp.userAgent !== undefined,
+    system: fp.systems && pick(fp.systems),
+    userAgent: fp.userAgent,
+    newUserAgent:
+      fp.systems || fp.versions ? { version: fp.versions && pick(fp.versions) } : undefined,
+    resolution: fp.resolution === 'random' ? undefined : fp.resolution,
+    settings: {
+      ...fp.settings,
+      ...placeOf(input),
+      ...(input.launch_args === undefined ? {} : { launchArgs: input.launch_args }),
+    },
+    fingerprintFlags: fp.flags,
+    // As proxy/update: checked when it now follows the exit and the proxy or that choice changed.
+    proxy: proxyRequestOf(input),
+    settleLocale: (record) =>
+      applyLocale(record, fp, 'update', localeGiven(input.fingerprint_config)),
+  });
 }
+
+const urlsOf = (pages: readonly { url: string }[]) => pages.map((page) => page.url);
+
+const proxyRequestOf = (input: AdsPowerUserCreateBody) =>
+  input.user_proxy_config && { fields: proxyOf(input.user_proxy_config), spelling: PROXY_NAMES };
 
 /** The account's profiles (own and shared), filtered by group, oldest first. */
 function profiles(ctx: ServiceContext, owner: string, group?: string): Visible[] {

@@ -4,16 +4,12 @@
  * its own DevTools endpoint (routes/mcp-page.ts). Arguments are checked with parseBody like a
  * call's body, so a refusal carries the same code and message as the HTTP call would.
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import { z } from 'zod';
 import {
   BrowserCodes,
   createSessionBody,
   listSessionIdsBody,
   LIST_NUM_DEFAULT,
-  localApiMessages,
-  NO_PROXY,
   sessionId,
   startPageUrl,
   type Lang,
@@ -22,23 +18,9 @@ import {
 import type { Login } from '../account/session.ts';
 import type { ServiceContext } from '../context.ts';
 import { resolve } from '../domain/access.ts';
+import { createEnvironment } from '../domain/environment-create.ts';
 import { launchPlan } from '../domain/launch-plan.ts';
-import {
-  applyProxy,
-  applySettings,
-  checkResolution,
-  checkSystem,
-  checkUserAgent,
-  groupOrDefault,
-  verifyProxy,
-} from '../domain/environment.ts';
 import { fail, UNKNOWN_EXCEPTION } from '../http/envelope.ts';
-import type { EnvironmentRecord } from '../model/environment.ts';
-import { defaultResolution } from '../model/resolutions.ts';
-import { DEFAULT_SETTINGS } from '../model/settings.ts';
-import { hostSystem } from '../runtime/host.ts';
-import { DEFAULT_IP_LOOKUP_URL } from '../runtime/proxy-check.ts';
-import { randomUserAgent } from '../runtime/user-agent.ts';
 import {
   click,
   navigate,
@@ -50,8 +32,8 @@ import {
   type PageDriver,
   type ElementTarget,
 } from './mcp-page.ts';
-import { environmentView, runningView, sessionDir } from './views.ts';
-import { settingsFromWire } from './wire-settings.ts';
+import { createRequestOf } from './session.ts';
+import { environmentView, runningView } from './views.ts';
 
 const B = BrowserCodes.code;
 
@@ -186,66 +168,11 @@ export const TOOLS: readonly Tool[] = [
     schema: createFields,
     sessionCodes: true,
     rateLimitOf: '/api/v1/session/create',
-    // The steps of POST /api/v1/session/create (routes/session.ts) for these fields.
+    // The create command of session/create (domain/environment-create.ts), with the same fields.
     async run(args, call) {
-      const { ctx } = call;
-      const owner = call.login.account;
-      const group = groupOrDefault(ctx.groups, owner, args.Session_Group);
-      const system = checkSystem(args.SystemOS ?? hostSystem(), '');
-      const resolution = checkResolution(defaultResolution(system, ctx.envs.countOwned(owner)));
-      const userAgent =
-        args.User_Agent === undefined
-          ? randomUserAgent(system, { model: '' }).userAgent
-          : checkUserAgent(args.User_Agent, system);
-      const now = ctx.envs.tick();
-      const record: EnvironmentRecord = {
-        id: randomBytes(16).toString('hex'),
-        owner,
-        name: args.Session_Name || localApiMessages.defaultSessionName[call.lang],
-        description: args.Session_Desc ?? '',
-        group,
-        system,
-        userAgent,
-        proxyType: NO_PROXY,
-        proxyIp: '',
-        settings: { ...DEFAULT_SETTINGS },
-        cookies: [],
-        createdAt: now,
-        updatedAt: now,
-      };
-      const automaticConfigure = args.Automatic_Configure ?? 0;
-      applySettings(record.settings, settingsFromWire(args));
-      Object.assign(record.settings, { automaticConfigure, mobileModel: '', resolution });
-      applyProxy(
-        record,
-        {
-          type: args.Proxy_Type,
-          host: args.Proxy_Ip,
-          port: args.Proxy_Port,
-          username: args.Proxy_Username,
-          password: args.Proxy_Password,
-        },
-        {
-          type: 'Proxy_Type',
-          host: 'Proxy_Ip',
-          port: 'Proxy_Port',
-          username: 'Proxy_Username',
-          password: 'Proxy_Password',
-        },
-      );
-      await verifyProxy(
-        {
-          timeoutMs: ctx.proxyCheckTimeoutMs,
-          lookupUrl: ctx.ipLookupUrl ?? process.env.HAINIAO_IP_LOOKUP ?? DEFAULT_IP_LOOKUP_URL,
-          environmentDir: sessionDir(ctx, record.id),
-        },
-        record,
-        automaticConfigure === 1,
-      );
-      const pages = [...new Set(args.HomePage_url ?? [])].map((url) => ({ url, flag: 1 }));
-      ctx.envs.insert(record, pages);
-      fs.mkdirSync(sessionDir(ctx, record.id), { recursive: true });
-      return json({ Session_Id: record.id, Session_Name: record.name, Group_Name: group });
+      const request = createRequestOf(args, call.login.account, call.lang);
+      const record = await createEnvironment(call.ctx, request);
+      return json({ Session_Id: record.id, Session_Name: record.name, Group_Name: record.group });
     },
   }),
 

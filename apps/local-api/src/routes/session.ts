@@ -1,47 +1,29 @@
 /** Environment calls of ../shared/spec/local-api.md §7 "Environments" (cookies and auto-open have their own files). */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   BROWSER_VERSION_MAX,
   BROWSER_VERSION_MIN,
   BrowserCodes,
-  isMobileSystem,
   isSystem,
   LIST_NUM_DEFAULT,
   localApiMessages,
   MainCodes,
-  NO_PROXY,
   SessionCodes,
+  type CreateSessionBody,
+  type Lang,
 } from '@hainiao/contract';
 import type { ServiceContext } from '../context.ts';
 import { resolve } from '../domain/access.ts';
-import { storeCookies } from '../domain/cookies.ts';
+import { createEnvironment, type CreateRequest } from '../domain/environment-create.ts';
 import { deleteEnvironments } from '../domain/environment-delete.ts';
-import {
-  applyProxy,
-  applySettings,
-  checkResolution,
-  checkSystem,
-  checkUserAgent,
-  groupOrDefault,
-  parseCookies,
-  verifyProxy,
-  type ProxyChanges,
-  type ProxyCheckOptions,
-  type ProxyFieldNames,
-} from '../domain/environment.ts';
+import { updateEnvironment } from '../domain/environment-update.ts';
+import type { ProxyChanges, ProxyFieldNames } from '../domain/environment.ts';
 import { callerLang, fail, sessionFailure, UNKNOWN_EXCEPTION, v1 } from '../http/envelope.ts';
-import { assertAllowedArgs } from '../http/launch-args.ts';
 import { post } from '../http/route.ts';
 import { siteOf } from '../model/cookie.ts';
-import type { EnvironmentRecord } from '../model/environment.ts';
-import { DEFAULT_RESOLUTIONS, defaultResolution } from '../model/resolutions.ts';
-import { DEFAULT_SETTINGS } from '../model/settings.ts';
-import { hostSystem } from '../runtime/host.ts';
-import { DEFAULT_IP_LOOKUP_URL } from '../runtime/proxy-check.ts';
-import { chromeMajor, isUserAgentOf, randomUserAgent } from '../runtime/user-agent.ts';
+import { randomUserAgent } from '../runtime/user-agent.ts';
 import { parseTimeBound } from '../util/time.ts';
 import { environmentView, sessionDir } from './views.ts';
 import { settingsFromWire } from './wire-settings.ts';
@@ -79,14 +61,6 @@ const PROXY_FIELDS: ProxyFieldNames = {
   password: 'Proxy_Password',
 };
 
-const proxyCheckOptions = (ctx: ServiceContext, id: string): ProxyCheckOptions => ({
-  timeoutMs: ctx.proxyCheckTimeoutMs,
-  // Always a real request through the proxy: the configured endpoint, else the documented default
-  // (as at start, chromium-runtime.ts).
-  lookupUrl: ctx.ipLookupUrl ?? process.env.HAINIAO_IP_LOOKUP ?? DEFAULT_IP_LOOKUP_URL,
-  environmentDir: sessionDir(ctx, id),
-});
-
 function timeBound(value: string | undefined, field: string, bound: 'start' | 'end') {
   if (value === undefined) return undefined;
   const time = parseTimeBound(value, bound);
@@ -95,11 +69,39 @@ function timeBound(value: string | undefined, field: string, bound: 'start' | 'e
   return time;
 }
 
-const defaultName = (request: FastifyRequest) =>
-  localApiMessages.defaultSessionName[callerLang(request)];
-
-/** The start pages of HomePage_url (deduplicated, in order). */
-const homePages = (urls: readonly string[]) => [...new Set(urls)].map((url) => ({ url, flag: 1 }));
+/**
+ * A create body in our names: v1 session/create's, and the MCP tool create_environment's (a
+ * subset of the same fields, routes/mcp-tools.ts).
+ */
+export function createRequestOf(
+  body: Partial<CreateSessionBody>,
+  owner: string,
+  lang: Lang,
+): CreateRequest {
+  // Group_Name is the group as the answers spell it (§3): the same field as Session_Group.
+  if (
+    body.Session_Group !== undefined &&
+    body.Group_Name !== undefined &&
+    body.Session_Group.trim() !== body.Group_Name.trim()
+  ) {
+    throw fail(UNKNOWN_EXCEPTION, localApiMessages.groupNamesDiffer, {}, 400);
+  }
+  return {
+    owner,
+    lang,
+    name: body.Session_Name,
+    description: body.Session_Desc,
+    group: body.Session_Group ?? body.Group_Name,
+    system: body.SystemOS ?? body.system,
+    mobileModel: body.MobileModel,
+    resolution: body.resolution,
+    userAgent: body.User_Agent,
+    settings: settingsFromWire(body),
+    proxy: { fields: proxyChanges(body), spelling: PROXY_FIELDS },
+    cookies: body.Cookie,
+    startPages: body.HomePage_url,
+  };
+}
 
 /** Chrome's cache folders inside a profile (cleaned by BrowserCache-clean). */
 const CACHE_PATHS = [
@@ -176,100 +178,31 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   });
 
   post(app, ctx, '/api/v1/session/create', async ({ body, request, login }) => {
-    const owner = login.account;
-    const model = body.MobileModel ?? '';
-    // Group_Name is the group as the answers spell it (§3): the same field as Session_Group.
-    if (
-      body.Session_Group !== undefined &&
-      body.Group_Name !== undefined &&
-      body.Session_Group.trim() !== body.Group_Name.trim()
-    ) {
-      throw fail(UNKNOWN_EXCEPTION, localApiMessages.groupNamesDiffer, {}, 400);
-    }
-    const group = groupOrDefault(ctx.groups, owner, body.Session_Group ?? body.Group_Name);
-    assertAllowedArgs(body.Session_Args ?? []);
-    const system = checkSystem(body.SystemOS ?? body.system ?? hostSystem(), model);
-    const resolution = checkResolution(
-      body.resolution ?? defaultResolution(system, ctx.envs.countOwned(owner)),
-    );
-    const userAgent =
-      body.User_Agent === undefined
-        ? randomUserAgent(system, { model }).userAgent
-        : checkUserAgent(body.User_Agent, system);
-    const now = ctx.envs.tick();
-    const record: EnvironmentRecord = {
-      id: randomBytes(16).toString('hex'),
-      owner,
-      name: body.Session_Name || defaultName(request),
-      description: body.Session_Desc ?? '',
-      group,
-      system,
-      userAgent,
-      proxyType: NO_PROXY,
-      proxyIp: '',
-      settings: { ...DEFAULT_SETTINGS },
-      cookies: [],
-      createdAt: now,
-      updatedAt: now,
-    };
-    applySettings(record.settings, settingsFromWire(body));
-    Object.assign(record.settings, {
-      automaticConfigure: body.Automatic_Configure,
-      mobileModel: model,
-      resolution,
-    });
-    applyProxy(record, proxyChanges(body), PROXY_FIELDS);
-    if (body.Cookie !== undefined) record.cookies = parseCookies(body.Cookie);
-    await verifyProxy(
-      proxyCheckOptions(ctx, record.id),
-      record,
-      body.Automatic_Configure === 1 || body.Is_CheckProxy === 1,
-    );
-    ctx.envs.insert(record, homePages(body.HomePage_url ?? []));
-    fs.mkdirSync(sessionDir(ctx, record.id), { recursive: true });
+    const lang = callerLang(request);
+    const record = await createEnvironment(ctx, createRequestOf(body, login.account, lang));
     return v1(request, localApiMessages.sessionCreateSuccess, { Session_Id: record.id });
   });
 
   post(app, ctx, '/api/v1/session/update', async ({ body, request, login }) => {
-    const { record } = resolve(ctx.envs, login.account, body.Session_ID, 'write');
-    const cookies = body.Cookie === undefined ? undefined : parseCookies(body.Cookie);
-    const group =
-      body.Session_Group === undefined
-        ? undefined
-        : groupOrDefault(ctx.groups, login.account, body.Session_Group);
-    // Into a running browser too, or refused before anything is saved.
-    if (cookies) await storeCookies(ctx, record, cookies, 'replace');
-    if (group !== undefined) record.group = group;
-    if (body.Session_Name !== undefined) record.name = body.Session_Name || defaultName(request);
-    if (body.Session_Desc !== undefined) record.description = body.Session_Desc;
-    if (body.Disable_video !== undefined) record.settings.disableVideo = body.Disable_video;
-    if (body.Disable_img !== undefined) record.settings.disableImages = body.Disable_img;
-    ctx.envs.save(record, body.HomePage_url ? { startPages: homePages(body.HomePage_url) } : {});
+    const { record } = await updateEnvironment(ctx, login.account, body.Session_ID, {
+      lang: callerLang(request),
+      name: body.Session_Name,
+      description: body.Session_Desc,
+      group: body.Session_Group,
+      cookies: body.Cookie,
+      settings: settingsFromWire(body),
+      startPages: body.HomePage_url,
+    });
     return v1(request, localApiMessages.updateSuccess, { Session_Id: record.id });
   });
 
-  post(app, ctx, '/api/v1/session/adv_setting', ({ body, request, login }) => {
-    const { record } = resolve(ctx.envs, login.account, body.Session_ID, 'write');
-    const { SystemOS } = body;
-    let userAgentChanged = false;
-    if (SystemOS !== undefined && SystemOS !== record.system) {
-      const system = checkSystem(SystemOS, record.settings.mobileModel);
-      // A UA of the old system would contradict the new one: a new UA of the same Chrome major.
-      if (!isUserAgentOf(record.userAgent, system)) {
-        record.userAgent = randomUserAgent(system, {
-          version: chromeMajor(record.userAgent),
-          model: record.settings.mobileModel,
-        }).userAgent;
-        userAgentChanged = true;
-      }
-      // A phone screen on a desktop (or the reverse) would contradict the system too.
-      if (isMobileSystem(system) !== isMobileSystem(record.system)) {
-        record.settings.resolution = DEFAULT_RESOLUTIONS[system];
-      }
-      record.system = system;
-    }
-    applySettings(record.settings, settingsFromWire(body));
-    ctx.envs.save(record);
+  post(app, ctx, '/api/v1/session/adv_setting', async ({ body, request, login }) => {
+    const { record, userAgentChanged } = await updateEnvironment(
+      ctx,
+      login.account,
+      body.Session_ID,
+      { lang: callerLang(request), system: body.SystemOS, settings: settingsFromWire(body) },
+    );
     return v1(request, localApiMessages.advSettingSuccess, {
       Session_Id: record.id,
       ...(userAgentChanged ? { User_Agent: record.userAgent } : {}),
@@ -277,24 +210,12 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   });
 
   post(app, ctx, '/api/v1/session/proxy/update', async ({ body, request, login }) => {
-    const { record } = resolve(ctx.envs, login.account, body.Session_ID, 'write');
-    const { Session_ID: _id, Automatic_Configure, ...changes } = body;
-    applySettings(record.settings, settingsFromWire(changes));
-    applyProxy(record, proxyChanges(changes), PROXY_FIELDS);
-    if (Automatic_Configure !== undefined) record.settings.automaticConfigure = Automatic_Configure;
-    const proxyChanged =
-      changes.Proxy_Type !== undefined ||
-      changes.Proxy_Ip !== undefined ||
-      changes.Proxy_Port !== undefined ||
-      changes.Proxy_Username !== undefined ||
-      changes.Proxy_Password !== undefined;
-    await verifyProxy(
-      proxyCheckOptions(ctx, record.id),
-      record,
-      changes.Is_CheckProxy === 1 ||
-        (record.settings.automaticConfigure === 1 && (proxyChanged || Automatic_Configure === 1)),
-    );
-    ctx.envs.save(record);
+    // An empty proxy change too: the proxy is checked whole, with the locale it brings.
+    const { record } = await updateEnvironment(ctx, login.account, body.Session_ID, {
+      lang: callerLang(request),
+      settings: settingsFromWire(body),
+      proxy: { fields: proxyChanges(body), spelling: PROXY_FIELDS },
+    });
     return v1(request, localApiMessages.proxyUpdateSuccess, { Session_Id: record.id });
   });
 
