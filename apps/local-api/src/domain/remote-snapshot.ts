@@ -3,12 +3,14 @@
  * through a share. Before the sync engine applies it, it passes what a create on this machine
  * would demand: the contract's snapshot schema (shape, enums, limits), then the rules that need
  * the machine — the launch-argument allow-list, a user agent of the environment's system, a
- * profile manifest whose paths stay inside the profile. A copy that fails is skipped and recorded,
+ * fingerprint of known values (its fontconfig and overrides come from it), a profile manifest
+ * whose paths stay inside the profile. A copy that fails is skipped and recorded,
  * never applied in part.
  */
 import { checkEnvSnapshot, isSystem } from '@hainiao/contract';
 import { DomainError } from '../model/errors.ts';
 import type { EnvSnapshot } from '../model/sync.ts';
+import { parseStoredFingerprint } from '../runtime/fingerprint-schema.ts';
 import { checkManifest } from '../runtime/profile-manifest.ts';
 import { refuseArgs } from '../runtime/profile.ts';
 import { isUserAgentOf } from '../runtime/user-agent.ts';
@@ -28,6 +30,10 @@ export function checkRemoteSnapshot(body: string): RemoteCheck {
   const { system, userAgent } = snapshot.env;
   if (!isSystem(system) || !isUserAgentOf(userAgent, system)) {
     return { ok: false, reason: `env.userAgent: not a user agent of ${system}` };
+  }
+  const fingerprint = snapshot.usage.fingerprint;
+  if (fingerprint !== null && !parseStoredFingerprint(fingerprint)) {
+    return { ok: false, reason: 'usage.fingerprint: not a fingerprint of known values' };
   }
   if (snapshot.usage.profile) {
     try {

@@ -82,6 +82,7 @@ describe('the snapshot schema', () => {
     ['two active scripts', (s: Sample) => s.scripts.push({ ...s.scripts[0]!, scriptId: 'other' })],
     ['a name over the limit', (s: Sample) => (s.env.name = 'n'.repeat(61))],
     ['a proxy type outside the list', (s: Sample) => (s.env.proxyType = 'ftp')],
+    ['a proxy host with a URL inside', (s: Sample) => (s.env.proxyIp = 'evil.example/x?y=')],
   ])('refuses %s, naming where', (_what, spoil) => {
     const snapshot = sample();
     spoil(snapshot);

@@ -41,6 +41,17 @@ const orEmpty = (check: (value: string) => boolean) =>
   z.string().refine((value) => value === '' || check(value), { message: 'not in the appendix' });
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 const ip = z.union([z.literal(''), z.ipv4(), z.ipv6()]);
+/** A DNS host name (the proxy's host when it is not an IP address). */
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+/** The proxy host: empty (no proxy), an IP address (IPv6 with or without brackets) or a host name. */
+const proxyHost = z.union([
+  z.literal(''),
+  z.ipv4(),
+  z.ipv6(),
+  z.string().regex(/^\[[0-9a-f:.]+\]$/i),
+  z.string().regex(HOST_NAME),
+]);
 const range = (limits: { min: number; max: number }) =>
   z.number().min(limits.min).max(limits.max).nullable();
 
@@ -130,7 +141,7 @@ export const envSnapshot = z.strictObject({
     system: z.string().refine(isSystem, { message: 'not a system of the appendix' }),
     userAgent: text(1024).min(1),
     proxyType: z.enum(PROXY_TYPES),
-    proxyIp: text(255),
+    proxyIp: proxyHost,
     createdAt: z.number().int().min(0),
   }),
   settings: snapshotSettings,
