@@ -16,6 +16,7 @@ import { deriveKeys, encrypt, KEY_LABELS, secretsEqual } from './security/secret
 import { buildTestApp, form, post, testClock } from './test/app.ts';
 import { describeEachDatabase } from './test/databases.ts';
 import { PNG_1X1 } from './test/files.ts';
+import { redisUp, TEST_REDIS_URL } from './test/redis.ts';
 
 const PASSWORD = 'correct-horse-7';
 const TOO_MANY = /^Too many attempts, please try again in \d+ seconds$/;
@@ -612,25 +613,8 @@ describeEachDatabase('cloud security', (ctx) => {
   });
 });
 
-/** Two cloud instances sharing REDIS_URL share the counters (skipped without a local Redis). */
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-async function redisReachable(): Promise<boolean> {
-  const redis = new Redis(redisUrl, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-const redisUp = await redisReachable();
+/** Two cloud instances sharing REDIS_URL share the counters (test/redis.ts: required under CI). */
+const redisUrl = TEST_REDIS_URL;
 
 describeEachDatabase('per-account limits through Redis', (ctx) => {
   test.skipIf(!redisUp)('two instances count the same failed sign-ins', async () => {

@@ -2,7 +2,7 @@
  * Real full and read-only disks for fault tests (issue 15): a small tmpfs mounted on a fresh temp
  * folder (as root; this machine's tests run as root). Root ignores file modes, so read-only is a
  * read-only remount; without root it is a folder of mode 0500 and only the full-disk cases skip,
- * loudly. `cleanup()` unmounts and removes everything, even after a failed test.
+ * loudly (under CI=true they fail instead). `cleanup()` unmounts and removes everything, even after a failed test.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,7 +24,10 @@ export function diskFixtures(suite: string) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-disk-'));
     folders.push(dir);
     const cannot = (why: string) => {
-      console.warn(`\n*** ${suite}: SKIPPED full-disk cases — cannot mount a tmpfs: ${why} ***\n`);
+      const message = `${suite}: SKIPPED full-disk cases — cannot mount a tmpfs: ${why}`;
+      // Under CI nothing skips: a machine that cannot run these cases fails the run.
+      if (process.env.CI === 'true') throw new Error(message);
+      console.warn(`\n*** ${message} ***\n`);
       return null;
     };
     if (!isRoot) return cannot('the tests do not run as root');
