@@ -43,6 +43,7 @@ const BROWSER_FILES = [
   'apps/local-api/src/runtime/settings-browser.test.ts',
   'apps/local-api/src/runtime/settings-effects.test.ts',
   'apps/local-api/src/runtime/stealth.test.ts',
+  'apps/local-api/src/runtime/virtual-display.test.ts',
   'apps/local-api/src/runtime/webrtc.test.ts',
   'apps/local-api/src/security-args.test.ts',
   'apps/local-api/src/security-library.test.ts',

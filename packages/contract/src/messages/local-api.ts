@@ -6,6 +6,7 @@ import { securityFilesMessages } from './security-files.ts';
 import { securityLibraryMessages } from './security-library.ts';
 import { selfCheckMessages } from './self-check.ts';
 import { syncMessages } from './sync.ts';
+import { virtualDisplayMessages } from './virtual-display.ts';
 
 /**
  * Success and failure messages of the local API (../shared/spec/local-api.md §4, §7, §8).
@@ -266,6 +267,7 @@ export const localApiMessages = {
   ...syncMessages,
   ...profileSyncMessages,
   ...runningCookiesMessages,
+  ...virtualDisplayMessages,
 } as const satisfies Record<string, Localized>;
 
 export type LocalApiMessageKey = keyof typeof localApiMessages;
