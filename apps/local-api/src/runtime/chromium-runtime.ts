@@ -21,7 +21,7 @@ import { fingerprintStore, warmUpGenerator } from './fingerprint.ts';
 import { fontLeversNotice } from './font-levers.ts';
 import { instrumentTargets, startTabs } from './instrument.ts';
 import { watchLastWindow, type LastWindowWatch } from './last-window.ts';
-import { missingDisplay, proxySpecOf } from './launch.ts';
+import { missingDisplay, needsOwnDisplay, proxySpecOf } from './launch.ts';
 import { fontFamilies } from './machine.ts';
 import { prepareLaunch } from './prepare-launch.ts';
 import { BROWSING_DATA_PATHS, removePaths } from './profile.ts';
@@ -38,6 +38,7 @@ import {
   spawnBrowser,
   type BrowserProcess,
 } from './supervisor.ts';
+import { findXvfb, virtualDisplay, type DisplayLease } from './virtual-display.ts';
 
 const B = BrowserCodes.code;
 
@@ -71,6 +72,8 @@ interface Running {
   plan: LaunchPlan;
   /** Its jar kept in step with the store (running-cookies.ts). */
   cookies: RunningCookies;
+  /** Its use of the service's own display (a window on Linux without one). */
+  display?: DisplayLease | undefined;
 }
 
 /**
@@ -113,6 +116,7 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
   };
 
   endPreviousRun(runDir, sessionsDir);
+  const display = virtualDisplay({ runDir, env });
   warmUpGenerator();
   // Windows, macOS: FingerPrint_Setting's font flags do nothing there, said once (font-levers.ts).
   const fonts = fontLeversNotice();
@@ -131,6 +135,7 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
     entry.lastWindow?.stop();
     entry.proc.dispose();
     void entry.forwarder?.close();
+    void entry.display?.release();
     if (entry.plan.environment.settings.clearOnExit === 1) {
       removePaths(path.join(sessionsDir, id, 'profile'), BROWSING_DATA_PATHS);
     }
@@ -152,7 +157,7 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
     } catch (error) {
       throw new LaunchFailure(B.START_BROWSER_FAILED, (error as Error).message);
     }
-    const noDisplay = missingDisplay(plan.headless, env);
+    const noDisplay = missingDisplay(plan.headless, env, findXvfb(env));
     if (noDisplay) throw new LaunchFailure(B.START_BROWSER_FAILED, noDisplay);
     // A plugin missing from the library is -3 before anything starts.
     const plugins = checkPluginFolders(plan.plugins);
@@ -171,7 +176,9 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
       lookupTimeoutMs: options.proxyCheckTimeoutMs ?? 10_000,
     });
     let owned = forwarder; // closed on the way out unless a running entry took it
+    let lease: DisplayLease | undefined; // likewise released
     try {
+      if (needsOwnDisplay(plan.headless, env)) lease = await display.acquire();
       const { profile, command, setup, locale, userAgent, userPort } = initData(() =>
         prepareLaunch({
           plan,
@@ -180,7 +187,8 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
           sessionDir,
           exit,
           forwarderPort: forwarder?.port,
-          env,
+          // The browser's environment only: the service's own stays as it is.
+          env: lease ? { ...env, ...lease.env } : env,
         }),
       );
       mark('spawn');
@@ -202,7 +210,14 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
         locale,
         userAgent,
       });
-      const entry: Running = { info, proc, forwarder, plan, cookies: runningCookies(proc.cdp) };
+      const entry: Running = {
+        info,
+        proc,
+        forwarder,
+        plan,
+        cookies: runningCookies(proc.cdp),
+        display: lease,
+      };
       // The DevTools port and the targets' set-up at once: the pipe takes commands before the
       // browser has finished starting.
       let openTabs: () => Promise<void> = async () => {};
@@ -246,6 +261,7 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
       }
       running.set(id, entry);
       owned = undefined;
+      lease = undefined;
       if (proc.hasExited()) {
         finish(id, entry, B.BROWSER_EXITED);
         throw new LaunchFailure(B.BROWSER_EXITED, 'the browser exited at start');
@@ -274,6 +290,7 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
       return info;
     } finally {
       await owned?.close();
+      await lease?.release();
     }
   }
 
@@ -327,6 +344,8 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
       // Every caller ends the browsers because the login ends (logout, an expired lease, a switch
       // of account, quit): their status then reads -17, logout exit (../shared/spec/local-api.md §8).
       await Promise.all([...running.keys()].map((id) => end(id, true, B.LOGOUT_EXIT)));
+      // The service's display ends with its last browser: gone before the service is.
+      await display.settled();
     },
   };
 }

@@ -3,6 +3,7 @@
  * to the command line and the environment variables.
  */
 import { describe, expect, test } from 'vitest';
+import { localApiMessages } from '@hainiao/contract';
 import type { EnvironmentRecord } from '../model/environment.ts';
 import { DEFAULT_SETTINGS } from '../model/settings.ts';
 import { generateFingerprint, type StoredFingerprint } from './fingerprint.ts';
@@ -12,6 +13,7 @@ import {
   launchCommand,
   launchLocale,
   missingDisplay,
+  needsOwnDisplay,
   proxySpecOf,
   screenInfo,
   windowSize,
@@ -249,11 +251,22 @@ describe('what a start derives from the record and the proxy exit', () => {
     });
   });
 
-  test('a window needs a display on Linux; headless and other systems do not', () => {
-    expect(missingDisplay(false, {}, 'linux')).toMatch(/^No display for a browser window/);
-    expect(missingDisplay(false, { DISPLAY: ':99' }, 'linux')).toBeUndefined();
-    expect(missingDisplay(false, { WAYLAND_DISPLAY: 'wayland-0' }, 'linux')).toBeUndefined();
-    expect(missingDisplay(true, {}, 'linux')).toBeUndefined();
-    expect(missingDisplay(false, {}, 'win32')).toBeUndefined();
+  test("a window on Linux without a display needs the service's own; headless and other systems do not", () => {
+    expect(needsOwnDisplay(false, {}, 'linux')).toBe(true);
+    expect(needsOwnDisplay(false, { DISPLAY: ':99' }, 'linux')).toBe(false);
+    expect(needsOwnDisplay(false, { WAYLAND_DISPLAY: 'wayland-0' }, 'linux')).toBe(false);
+    expect(needsOwnDisplay(true, {}, 'linux')).toBe(false);
+    expect(needsOwnDisplay(false, {}, 'win32')).toBe(false);
+  });
+
+  test('without Xvfb a window on a Linux machine without a display fails, naming the package in both languages', () => {
+    const message = missingDisplay(false, {}, undefined, 'linux');
+    expect(message).toContain('apt-get install xvfb');
+    expect(message).toContain(localApiMessages.xvfbMissing.en);
+    expect(message).toContain(localApiMessages.xvfbMissing.zh);
+    expect(missingDisplay(false, {}, '/usr/bin/Xvfb', 'linux')).toBeUndefined();
+    expect(missingDisplay(false, { DISPLAY: ':99' }, undefined, 'linux')).toBeUndefined();
+    expect(missingDisplay(true, {}, undefined, 'linux')).toBeUndefined();
+    expect(missingDisplay(false, {}, undefined, 'darwin')).toBeUndefined();
   });
 });

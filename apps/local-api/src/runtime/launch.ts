@@ -10,7 +10,7 @@
  * `--force-device-scale-factor`, the colour scheme from `--force-dark-mode`, and fonts from the
  * environment's fontconfig file.
  */
-import { chromiumUiLocale, isMobileSystem } from '@hainiao/contract';
+import { chromiumUiLocale, isMobileSystem, localApiMessages } from '@hainiao/contract';
 import type { EnvironmentRecord } from '../model/environment.ts';
 import type { EnvironmentSettings } from '../model/settings.ts';
 import type { StoredFingerprint } from './fingerprint.ts';
@@ -19,17 +19,29 @@ import { BASE_FLAGS, settingFlags, type FontConfig } from './profile.ts';
 import type { ExitInfo } from './proxy-check.ts';
 import { usesProxy, type ProxySpec } from './proxy.ts';
 
-/** Why a windowed start cannot work here (Linux without X11 or Wayland), or undefined. */
-export function missingDisplay(
+/** Whether a start needs the service's own display: a window on Linux without X11 or Wayland. */
+export function needsOwnDisplay(
   headless: boolean,
   env: NodeJS.ProcessEnv,
   platform: NodeJS.Platform = process.platform,
+): boolean {
+  return !headless && platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY;
+}
+
+/**
+ * Why a windowed start cannot work here, or undefined: it needs the service's own display
+ * (virtual-display.ts) and there is no Xvfb (`xvfb`, its path) to make one. Both languages, as
+ * the start answer carries a reason.
+ */
+export function missingDisplay(
+  headless: boolean,
+  env: NodeJS.ProcessEnv,
+  xvfb: string | undefined,
+  platform: NodeJS.Platform = process.platform,
 ): string | undefined {
-  if (headless || platform !== 'linux' || env.DISPLAY || env.WAYLAND_DISPLAY) return undefined;
-  return (
-    'No display for a browser window: start with isHeadless 1, or run the service under a ' +
-    'display (e.g. xvfb-run)'
-  );
+  if (!needsOwnDisplay(headless, env, platform) || xvfb) return undefined;
+  const message = localApiMessages.xvfbMissing;
+  return `${message.en} | ${message.zh}`;
 }
 
 /** navigator.languages for a language code: 'de-DE' → de-DE, de, en (Chrome adds the q values). */
