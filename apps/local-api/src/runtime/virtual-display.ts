@@ -58,6 +58,17 @@ export function findXvfb(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 /**
+ * Whether a window can be shown here: a display, Xvfb for the service's own, or not Linux (tests
+ * of windows skip otherwise, and fail under CI with the start's answer naming the package).
+ */
+export function canShowWindows(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): boolean {
+  return platform !== 'linux' || Boolean(env.DISPLAY || env.WAYLAND_DISPLAY || findXvfb(env));
+}
+
+/**
  * An X authority file with one MIT-MAGIC-COOKIE-1 entry for any address and display number
  * (family 0xffff, empty number), so it holds before Xvfb has chosen its number.
  */
