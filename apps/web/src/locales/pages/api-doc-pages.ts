@@ -386,7 +386,7 @@ const en: Record<ProseSlug, ProsePage> = {
         title: 'start answers -2 for an environment',
         blocks: [
           {
-            p: "The browser could not start; the entry's `message` says why. Usually no browser was found (start the service with `--browser-path`), or the computer has no display for a window (start with `isHeadless` 1).",
+            p: "The browser could not start; the entry's `message` says why. Usually no browser was found (start the service with `--browser-path`), or a Linux computer without a desktop lacks Xvfb, which the service starts for windows by itself (`apt-get install xvfb`, or start with `isHeadless` 1).",
           },
         ],
       },
@@ -1071,7 +1071,7 @@ const zh: Record<ProseSlug, ProsePage> = {
         title: 'start 对某个环境返回 -2',
         blocks: [
           {
-            p: '浏览器无法启动；该项的 `message` 会说明原因。通常是没有找到浏览器（使用 `--browser-path` 启动服务），或电脑没有可用于显示窗口的桌面（使用 `isHeadless` 为 1 启动）。',
+            p: '浏览器无法启动；该项的 `message` 会说明原因。通常是没有找到浏览器（使用 `--browser-path` 启动服务），或没有桌面的 Linux 电脑缺少 Xvfb——服务会自行用它显示窗口（执行 `apt-get install xvfb`，或使用 `isHeadless` 为 1 启动）。',
           },
         ],
       },
