@@ -48,6 +48,7 @@ const BROWSER_FILES = [
   'apps/local-api/src/security-args.test.ts',
   'apps/local-api/src/security-library.test.ts',
   'apps/local-api/src/security-share-profile.test.ts',
+  'apps/local-api/src/sync-model.test.ts',
   'apps/local-api/src/sync-start.test.ts',
   // The lie detector on bare Chromium, wherever its folder ends up.
   'apps/local-api/**/lie-detector/**/*.test.ts',
