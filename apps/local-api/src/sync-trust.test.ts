@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { scriptId, startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
 import { postgresUp } from '@hainiao/testkit/postgres';
 import { spawnLocalApi, type ServiceProcess } from '@hainiao/testkit/service-process';
@@ -151,14 +151,16 @@ for (const database of ['sqlite', 'postgres'] as const) {
       };
     }
 
-    beforeAll(async () => {
+    // A cloud per test: its sign-ins count against one address's per-minute limit (apilogin).
+    beforeEach(async () => {
       cloud = await startTestCloud({ database });
     }, 60_000);
 
-    afterAll(async () => {
-      await Promise.all(running.map((s) => s.kill()));
+    afterEach(async () => {
+      await Promise.all(running.splice(0).map((s) => s.kill()));
       await cloud?.stop();
-      for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
+      for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+      for (const name of Object.keys(accounts)) delete accounts[name];
     });
 
     test('an environment created just before an account switch reaches the cloud under its author (item 9)', async () => {
