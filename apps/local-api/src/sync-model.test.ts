@@ -870,11 +870,14 @@ describe.skipIf(!hasChromium)('sync as a model says (fast-check commands)', () =
         : fc.constant('sqlite' as const);
       const property = fc.asyncProperty(
         databases,
-        fc.commands(COMMANDS, {
-          maxCommands: MAX_COMMANDS,
-          size: 'max',
-          ...(REPLAY ? { replayPath: REPLAY } : {}),
-        }),
+        // Few runs: each draws its length evenly, not small ones first.
+        fc.noBias(
+          fc.commands(COMMANDS, {
+            maxCommands: MAX_COMMANDS,
+            size: 'max',
+            ...(REPLAY ? { replayPath: REPLAY } : {}),
+          }),
+        ),
         async (database, commands) => {
           // Shrinking reruns whole scenarios: past the budget, the smallest failure so far stands.
           fc.pre(!failedOnce || Date.now() - begun < SHRINK_MS);
@@ -906,15 +909,13 @@ describe.skipIf(!hasChromium)('sync as a model says (fast-check commands)', () =
         await fc.assert(property, {
           numRuns: RUNS,
           seed: SEED,
-          // Few runs: each draws its length evenly, not small first.
-          noBias: true,
           ...(PATH ? { path: PATH } : {}),
           endOnFailure: false,
         });
       } catch (error) {
         console.error(
-          `sync model failed: replay with MODEL_SEED=${SEED}, MODEL_PATH=<path> and ` +
-            'MODEL_REPLAY=<replayPath> as printed below',
+          `sync model failed: replay with MODEL_SEED=${SEED} MODEL_COMMANDS=${MAX_COMMANDS}, ` +
+            'MODEL_PATH=<path> and MODEL_REPLAY=<replayPath> as printed below',
         );
         throw error;
       }
