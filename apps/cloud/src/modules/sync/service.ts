@@ -62,6 +62,8 @@ interface EnvRow {
   body: string | null;
   deleted: number;
   seq: number | string;
+  /** The device whose push made this version. */
+  updated_device: string;
 }
 
 /** Why a snapshot was refused, naming the field the schema's first problem is in. */
@@ -141,6 +143,7 @@ export function syncService(
         'sync_env.body',
         'sync_env.deleted',
         'sync_env.seq',
+        'sync_env.updated_device',
       ]);
   }
 
@@ -317,7 +320,18 @@ export function syncService(
         const access = await accessOf(trx, viewer, row);
         if (!access) throw syncFailure('ENV_NOT_FOUND');
         if (row.deleted && deleted) return { env_id: envId, version: row.version, hash: row.hash };
-        if (row.version !== baseVersion || row.deleted) throw syncFailure('VERSION_STALE');
+        // The same bytes again (a retry whose answer was lost): nothing to write.
+        if (!deleted && !row.deleted && row.hash === hash) {
+          return { env_id: envId, version: row.version, hash };
+        }
+        // A retry of this device's own push whose answer never arrived (the service died or timed
+        // out meanwhile): the cloud's newest version is that push, which the device's copy
+        // already holds, so this change goes on top of it instead of becoming a conflict copy.
+        const ownLostAnswer =
+          row.version === baseVersion + 1 && row.updated_device === lease.device;
+        if ((row.version !== baseVersion && !ownLostAnswer) || row.deleted) {
+          throw syncFailure('VERSION_STALE');
+        }
         if (access === 'shared') {
           if (deleted) throw syncFailure('NOT_OWNER');
           if (settingsPart(row.body) !== settingsPart(text)) {
@@ -343,7 +357,7 @@ export function syncService(
             updated_device: lease.device,
           })
           .where('env_id', '=', envId)
-          .where('version', '=', baseVersion)
+          .where('version', '=', row.version)
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) throw syncFailure('VERSION_STALE');
         return { env_id: envId, version: row.version + 1, hash };

@@ -138,19 +138,36 @@ function suite(name: string, redisLeases: boolean) {
       const stale = await push(
         app,
         alice,
-        { env_id: envId(1), base_version: 1, body: snapshotOf('lost?') },
+        { env_id: envId(1), base_version: 0, body: snapshotOf('lost?') },
         'alice-pc',
         'zh-CHS',
       );
       expect(stale).toEqual({ code: S.VERSION_STALE, msg: SyncCodes.get(S.VERSION_STALE)!.zh });
+      // The device whose push made version 2 never got the answer (it died, or timed out): its
+      // next change, still made on version 1, goes on top instead of becoming a conflict copy…
+      const retried = await push(
+        app,
+        alice,
+        { env_id: envId(1), base_version: 1, body: snapshotOf('shop 1c') },
+        'alice-pc',
+      );
+      expect(retried).toMatchObject({ code: 0, data: { version: 3 } });
+      // …and the same bytes again answer the version that holds them.
+      const same = await push(
+        app,
+        alice,
+        { env_id: envId(1), base_version: 1, body: snapshotOf('shop 1c') },
+        'alice-pc',
+      );
+      expect(same).toMatchObject({ code: 0, data: { version: 3 } });
 
       const pulled = await post(app, 'envpull', { token: alice, since: '0' });
       expect(pulled.body.data).toMatchObject({ more: false, revoked: [] });
       const change = pulled.body.data.changes.find(
         (c: { env_id: string }) => c.env_id === envId(1),
       );
-      expect(change).toMatchObject({ owner: 'alice', version: 2, access: 'owner', deleted: false });
-      expect(JSON.parse(change.body).env.name).toBe('shop 1b');
+      expect(change).toMatchObject({ owner: 'alice', version: 3, access: 'owner', deleted: false });
+      expect(JSON.parse(change.body).env.name).toBe('shop 1c');
       expect(change.hash).toBe(sha(change.body));
       // Nothing new after the cursor; bob sees none of it.
       const again = await post(app, 'envpull', {
