@@ -133,7 +133,8 @@ export function syncEngine(deps: SyncDeps) {
   /** The live watch of the current login (watch), ended by a logout, a switch or a stop. */
   let watching: AbortController | undefined;
   let inFlight: Promise<void> | undefined;
-  let again = false;
+  /** The round that starts once the one in flight ends, shared by the calls made meanwhile. */
+  let queued: Promise<void> | undefined;
   let lastError: string | undefined;
 
   const device = () => session.device;
@@ -324,9 +325,17 @@ export function syncEngine(deps: SyncDeps) {
 
   /** One round: push what waits, pull what changed (one at a time; a call meanwhile runs after). */
   function syncNow(): Promise<void> {
+    // A round already running may have read the queue before this call's change: the caller
+    // waits for a round that starts after it (one for every call made meanwhile), so a share,
+    // a switch's flush or a stop's upload always covers what was changed before it.
     if (inFlight) {
-      again = true;
-      return inFlight;
+      queued ??= inFlight
+        .catch(() => undefined)
+        .then(() => {
+          queued = undefined;
+          return syncNow();
+        });
+      return queued;
     }
     const login = session.current;
     if (!login) return Promise.resolve();
@@ -350,13 +359,7 @@ export function syncEngine(deps: SyncDeps) {
         inFlight = undefined;
       }
     })();
-    const round = inFlight;
-    return round.finally(() => {
-      if (again) {
-        again = false;
-        void syncNow().catch(() => undefined);
-      }
-    });
+    return inFlight;
   }
 
   /** What `ended` does: upload while holding the lease as "uploading", then release it. */
