@@ -25,7 +25,7 @@ import {
   type EnvWatchAnswer,
   type SyncAccess,
 } from '@hainiao/contract';
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { CloudDatabase } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { CloudError, failure } from '../../http/envelope.ts';
@@ -95,6 +95,21 @@ export interface SyncServiceOptions {
   /** How long envwatch holds a request at most (SYNC_WATCH_HOLD_MS). */
   watchHoldMs?: number | undefined;
 }
+
+/**
+ * What `viewer` sees: its own environments, those shared with it and, for a team's main account,
+ * its members'. One rule for envpull and envwatch, so a watch wakes exactly for what a pull brings.
+ */
+const visibleTo = (viewer: Viewer) => (eb: ExpressionBuilder<Database, 'sync_env' | 'account'>) =>
+  eb.or([
+    eb('sync_env.owner_id', '=', viewer.id),
+    eb(
+      'sync_env.env_id',
+      'in',
+      eb.selectFrom('sync_share').select('env_id').where('account_id', '=', viewer.id),
+    ),
+    ...(viewer.teamMain ? [eb('account.team_id', '=', viewer.id)] : []),
+  ]);
 
 export function syncService(
   database: CloudDatabase,
@@ -229,17 +244,7 @@ export function syncService(
       .innerJoin('account', 'account.id', 'sync_env.owner_id')
       .select((eb) => eb.fn.max('sync_env.seq').as('seq'))
       .where('sync_env.seq', '>', since)
-      .where((eb) =>
-        eb.or([
-          eb('sync_env.owner_id', '=', viewer.id),
-          eb(
-            'sync_env.env_id',
-            'in',
-            eb.selectFrom('sync_share').select('env_id').where('account_id', '=', viewer.id),
-          ),
-          ...(viewer.teamMain ? [eb('account.team_id', '=', viewer.id)] : []),
-        ]),
-      )
+      .where(visibleTo(viewer))
       .executeTakeFirst();
     const revoke = await db
       .selectFrom('sync_revoke')
@@ -371,17 +376,7 @@ export function syncService(
       const viewer = await viewerOf(lease);
       const rows = await envQuery(db)
         .where('sync_env.seq', '>', since)
-        .where((eb) =>
-          eb.or([
-            eb('sync_env.owner_id', '=', viewer.id),
-            eb(
-              'sync_env.env_id',
-              'in',
-              eb.selectFrom('sync_share').select('env_id').where('account_id', '=', viewer.id),
-            ),
-            ...(viewer.teamMain ? [eb('account.team_id', '=', viewer.id)] : []),
-          ]),
-        )
+        .where(visibleTo(viewer))
         .orderBy('sync_env.seq')
         .limit(SYNC_PULL_MAX_CHANGES + 1)
         .execute();
