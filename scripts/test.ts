@@ -53,6 +53,7 @@ const vitest = spawnSync(
     '--reporter=default',
     '--reporter=json',
     '--reporter=./scripts/flaky-reporter.ts',
+    '--reporter=./scripts/timing-reporter.ts',
     `--outputFile.json=${report}`,
     ...args,
   ],
