@@ -43,7 +43,15 @@ export async function screenshots(
   name: string,
   options: { fullPage?: boolean } = {},
 ) {
-  await page.waitForTimeout(400);
+  // (A spinner's endless animation is not waited for.)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   for (const width of [1440, 1024]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), ...options });

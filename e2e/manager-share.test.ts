@@ -162,8 +162,12 @@ describe('sharing from the environment manager', () => {
     await expect
       .poll(
         async () => {
-          await bob.getByRole('button', { name: '刷新' }).click();
-          await bob.waitForTimeout(500);
+          // The list as the refresh brings it: after its answer, and React's render of it.
+          await Promise.all([
+            bob.waitForResponse((r) => r.url().includes('/api/v1/session/listid')),
+            bob.getByRole('button', { name: '刷新' }).click(),
+          ]);
+          await bob.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
           return bobRow.count();
         },
         { timeout: 30_000, interval: 1500 },

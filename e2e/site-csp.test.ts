@@ -143,8 +143,8 @@ describe('site under its Content-Security-Policy in Chromium', () => {
     for (const path of ['/api', '/zh/api', '/ticket', '/zh/ticket/add', '/signin']) {
       chatRequests.length = 0;
       const { page, problems } = await open(path);
-      await page.waitForLoadState('load');
-      await page.waitForTimeout(300);
+      // Until the network is quiet: a chat script, had the page asked for one, has come by then.
+      await page.waitForLoadState('networkidle');
       expect(await chatRan(page), path).toBeNull();
       expect(await page.locator('script#hainiao-chat-script').count(), path).toBe(0);
       expect(await page.locator('meta[name="hainiao-chat"]').count(), path).toBe(0);

@@ -266,8 +266,26 @@ describe.skipIf(!hasChromium)('security with a real browser', () => {
       /^不允许的浏览器启动参数：--no-zygote, --renderer-cmd-prefix。可用的参数：/,
     );
 
-    // Long enough for a browser to have started a renderer, had one been launched.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // No browser at the answer; and once another environment has started and drawn a page (a
+    // renderer ran), a renderer of the refused start, had it been launched, would have too.
+    expect(browsersOf(api.service.dataDir)).toEqual([]);
+    const other = await api.create();
+    try {
+      const item = await api.startOne(other);
+      const browser = await puppeteer.connect({
+        browserURL: `http://127.0.0.1:${item.browser_CDP_Port}`,
+      });
+      try {
+        const page = await browser.newPage();
+        await page.goto(`${site.url}/ok`);
+        expect(await page.evaluate('document.readyState')).toBe('complete');
+      } finally {
+        await browser.disconnect();
+      }
+    } finally {
+      await api.kill([other]);
+    }
+    await until(() => browsersOf(api.service.dataDir).length === 0, 10_000, 'no processes');
     expect(fs.existsSync(marker)).toBe(false);
     expect(browsersOf(api.service.dataDir)).toEqual([]);
     expect((await api.status([id])).listcontainer[0]).toMatchObject({ Session_Actived: 0 });
@@ -310,8 +328,8 @@ describe.skipIf(!hasChromium)('security with a real browser', () => {
           10_000,
           'the http start page',
         );
-        // Give the other tabs, had there been any, the time to open.
-        await new Promise((resolve) => setTimeout(resolve, 1000));
+        // Start pages open one after another, each navigation committed before the next tab:
+        // the http one is last, so the others, had they been kept, are open by now.
         const urls = (await browser.pages()).map((p) => p.url());
         expect(urls.filter((url) => !/^(https?:|about:blank$)/.test(url))).toEqual([]);
         expect(urls.filter((url) => url !== 'about:blank')).toEqual([`${site.url}/ok`]);

@@ -142,10 +142,11 @@ for (const database of ['sqlite', 'postgres'] as const) {
         });
         expect(renamed.json().code, renamed.text).toBe(0);
         const offline = await create(second, { Session_Name: 'made offline' });
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        // Both wait on the machine while the cloud is away.
+        expect((await second.syncState()).pending).toBe(2);
         await cloud.resume();
         // The laptop's timer pushes them once the cloud answers; then it quits and the pc logs in.
-        await new Promise((resolve) => setTimeout(resolve, 2500));
+        await second.synced();
         await second.quit();
 
         const again = await pc.start('alice');
@@ -243,7 +244,7 @@ for (const database of ['sqlite', 'postgres'] as const) {
       test("a team's main account sees and changes a sub-account's environments; of two changes made on the same version, the later is kept as a conflict copy", async () => {
         const m = await machine().start('member');
         const id = await create(m, { Session_Name: 'member shop' });
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await m.synced();
         const leadMachine = machine('30000');
         let lead = await leadMachine.start('lead');
         expect(await listid(lead)).toContain(id);
@@ -265,7 +266,7 @@ for (const database of ['sqlite', 'postgres'] as const) {
           Session_Name: 'by member',
         });
         expect(byMember.json().code, byMember.text).toBe(0);
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await m.synced();
         lead = await leadMachine.start('lead');
 
         await until(
@@ -294,7 +295,7 @@ for (const database of ['sqlite', 'postgres'] as const) {
           const pc = await machine().start('alice');
           const id = await create(pc, { Session_Name: 'checked' });
           const other = await create(pc, { Session_Name: 'ahead' });
-          await new Promise((resolve) => setTimeout(resolve, 1500));
+          await pc.synced();
           const store = new Database(path.join(cloud.dataDir, 'cloud.sqlite'));
           try {
             // One stored snapshot changes under its checksum (a damaged disk, a bad restore) and
@@ -313,8 +314,8 @@ for (const database of ['sqlite', 'postgres'] as const) {
           } finally {
             store.close();
           }
-          // Several rounds of the half-second timer.
-          await new Promise((resolve) => setTimeout(resolve, 3000));
+          // A round of the timer begun after the change.
+          await pc.synced();
           const start = async (envId: string) =>
             (await pc.post('/api/v1/browser/start', { Session_ID: [envId], isHeadless: 1 })).json()
               .data.listid[0];

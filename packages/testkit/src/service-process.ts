@@ -12,6 +12,13 @@ export interface ServiceProcess {
   child: ChildProcess;
   port: number;
   post(urlPath: string, body?: unknown): ReturnType<typeof call>;
+  /** The manager's sync status: changes not yet in the cloud, and the last good round's start. */
+  syncState(): Promise<{ pending: number; syncedAt: string | null }>;
+  /**
+   * Resolves once every change made on this machine is in the cloud and a sync round begun at or
+   * after `since` (default: now) has ended well, so all the cloud held before then is here too.
+   */
+  synced(since?: number): Promise<void>;
   /** POST /api/v1/quit and the process's end (its stop: browsers, a last sync, logout). */
   quit(): Promise<void>;
   kill(): Promise<void>;
@@ -66,6 +73,18 @@ export async function spawnLocalApi(options: {
     child,
     port,
     post: (urlPath, body = {}) => call(port, urlPath, { body: JSON.stringify(body) }),
+    async syncState() {
+      return (await call(port, '/manager/state', { method: 'GET' })).json().sync;
+    },
+    async synced(since = Date.now()) {
+      const end = Date.now() + 20_000;
+      for (;;) {
+        const state = await this.syncState();
+        if (state.pending === 0 && state.syncedAt && Date.parse(state.syncedAt) >= since) return;
+        if (Date.now() > end) throw new Error(`not synced after 20 s: ${JSON.stringify(state)}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
     async quit() {
       if (child.exitCode !== null) return;
       await call(port, '/api/v1/quit', { body: '{}' }).catch(() => undefined);

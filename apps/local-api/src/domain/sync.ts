@@ -136,11 +136,14 @@ export function syncEngine(deps: SyncDeps) {
   /** The round that starts once the one in flight ends, shared by the calls made meanwhile. */
   let queued: Promise<void> | undefined;
   let lastError: string | undefined;
+  /** When the last round that ended well began: every cloud change made before it is here. */
+  let syncedAt: Date | undefined;
 
   const device = () => session.device;
   // Changes made from now on are this login's (mayPush).
   session.onChange((login) => {
     store.setAuthor(login?.account ?? '');
+    syncedAt = undefined;
     // The watch belongs to one login: a new one starts with `started`.
     watching?.abort();
     watching = undefined;
@@ -340,6 +343,7 @@ export function syncEngine(deps: SyncDeps) {
     const login = session.current;
     if (!login) return Promise.resolve();
     inFlight = (async () => {
+      const began = new Date();
       try {
         await pushAll(login);
         // A change deferred while its browser ran: a full pull brings it now it has stopped.
@@ -351,6 +355,7 @@ export function syncEngine(deps: SyncDeps) {
         await pullAll(login);
         await renewLeases(login);
         lastError = undefined;
+        if (session.current === login) syncedAt = began;
       } catch (error) {
         lastError = (error as Error).message;
         if (!isOffline(error)) deps.log(`sync: ${lastError}`);
@@ -455,6 +460,19 @@ export function syncEngine(deps: SyncDeps) {
     syncNow,
     get lastError() {
       return lastError;
+    },
+
+    /**
+     * For the manager: the current login's changes not yet in the cloud, and since when this
+     * machine holds everything the cloud had (the start of the last round that ended well).
+     */
+    status(): { pending: number; syncedAt: string | null } {
+      const login = session.current;
+      if (!login) return { pending: 0, syncedAt: null };
+      return {
+        pending: store.outbox().filter((entry) => mayPush(login, entry)).length,
+        syncedAt: syncedAt?.toISOString() ?? null,
+      };
     },
 
     /** After a login: sync at once, then on the timer. Never throws (offline works). */

@@ -81,6 +81,8 @@ export function managerRoutes(
     return {
       account: ctx.session.current?.account ?? null,
       cloud: cloudUrl ?? null,
+      // Changes not yet in the cloud, and since when this machine has all the cloud had.
+      sync: ctx.sync.status(),
       // Copies pulled from the cloud that this machine refused, and why (issue 24).
       syncSkipped: ctx.sync.skipped().map(({ envId, owner, version, reason, at }) => ({
         envId,

@@ -20,6 +20,7 @@ import {
 const DETECTOR = `<!doctype html><title>detector</title>
 <script>
   window.leaks = [];
+  window.checks = 0;
   const note = (what) => { if (!leaks.includes(what)) leaks.push(what); };
   // Chromium reads a logged Error's name once for its own console; once more for each client
   // with Runtime enabled (its description is built for the client).
@@ -29,6 +30,7 @@ const DETECTOR = `<!doctype html><title>detector</title>
     Object.defineProperty(error, 'name', { configurable: true, get() { reads += 1; return 'Error'; } });
     console.debug(error);
     if (reads > 1) note('Runtime.enable');
+    window.checks += 1;
   }, 20);
   window.probe = () => {
     const stack = new Error().stack || '';
@@ -50,10 +52,11 @@ const WITH_WORKER = `<!doctype html><title>worker</title><script>window.worker =
 let api: BrowserService;
 let site: Awaited<ReturnType<typeof startSite>>;
 
-/** What the page noticed after a while (the console check runs every 20 ms). */
-async function leaksOf(read: () => Promise<unknown>): Promise<unknown> {
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  return read();
+/** What the page noticed once its console check (every 20 ms) has run five times more. */
+async function leaksOf(page: { evaluate(script: string): Promise<unknown> }): Promise<unknown> {
+  const from = (await page.evaluate('window.checks')) as number;
+  await expect.poll(() => page.evaluate('window.checks')).toBeGreaterThanOrEqual(from + 5);
+  return page.evaluate('window.leaks');
 }
 
 describe.skipIf(!hasChromium)('the DevTools port without automation traces', () => {
@@ -83,7 +86,7 @@ describe.skipIf(!hasChromium)('the DevTools port without automation traces', () 
       const frame = page.frames().find((f) => f !== page.mainFrame())!;
       await frame.waitForFunction('window.inner');
       expect(await frame.evaluate('window.inner')).toBe('frame world');
-      expect(await leaksOf(() => page.evaluate('window.leaks'))).toEqual([]);
+      expect(await leaksOf(page)).toEqual([]);
 
       // A new document: its contexts are reported again.
       await page.goto(`${site.url}/worker`);
@@ -95,7 +98,7 @@ describe.skipIf(!hasChromium)('the DevTools port without automation traces', () 
       await expect.poll(() => worker.evaluate('self.workerValue')).toBe('worker world');
       await page.goto(`${site.url}/detect?again`);
       expect(await page.title()).toBe('detector');
-      expect(await leaksOf(() => page.evaluate('window.leaks'))).toEqual([]);
+      expect(await leaksOf(page)).toEqual([]);
       await page.close();
     } finally {
       await browser.disconnect();
@@ -115,11 +118,11 @@ describe.skipIf(!hasChromium)('the DevTools port without automation traces', () 
       expect(await page.locator('button').innerText()).toBe('clicked');
       expect(await page.frameLocator('iframe').locator('p').innerText()).toBe('inside');
       expect(await page.frames()[1]!.evaluate('window.inner')).toBe('frame world');
-      expect(await leaksOf(() => page.evaluate('window.leaks'))).toEqual([]);
+      expect(await leaksOf(page)).toEqual([]);
       await page.goto(`${site.url}/detect?again`);
       expect(await page.locator('h1').innerText()).toBe('detector');
       expect(await page.evaluate("document.querySelector('h1').textContent")).toBe('detector');
-      expect(await leaksOf(() => page.evaluate('window.leaks'))).toEqual([]);
+      expect(await leaksOf(page)).toEqual([]);
       await page.close();
     } finally {
       await browser.close();
@@ -135,7 +138,7 @@ describe.skipIf(!hasChromium)('the DevTools port without automation traces', () 
       const page = await pptr.newPage();
       await page.goto(`${site.url}/detect`);
       await page.evaluate('window.probe()');
-      const leaks = await leaksOf(() => page.evaluate('window.leaks'));
+      const leaks = await leaksOf(page);
       expect(leaks).toContain('Runtime.enable');
       expect(leaks).toContain('pptr:');
       await page.close();
@@ -147,7 +150,7 @@ describe.skipIf(!hasChromium)('the DevTools port without automation traces', () 
       const page = await pw.contexts()[0]!.newPage();
       await page.goto(`${site.url}/detect`);
       await page.evaluate('window.probe()');
-      expect(await leaksOf(() => page.evaluate('window.leaks'))).toEqual(
+      expect(await leaksOf(page)).toEqual(
         expect.arrayContaining(['Runtime.enable', 'UtilityScript']),
       );
     } finally {

@@ -4,8 +4,8 @@
  */
 import http from 'node:http';
 import net from 'node:net';
-import { afterEach, expect, test } from 'vitest';
-import { startForwarder, type Forwarder, type ProxySpec } from './proxy.ts';
+import { afterEach, expect, test, vi } from 'vitest';
+import { probeUpstream, startForwarder, type Forwarder, type ProxySpec } from './proxy.ts';
 import { watchProxy } from './proxy-watch.ts';
 
 const cleanups: (() => unknown)[] = [];
@@ -16,7 +16,9 @@ afterEach(async () => {
 /** A TCP server on a free loopback port; `stop` closes it and every connection it holds. */
 async function upstream(onConnection?: (socket: net.Socket) => void) {
   const sockets = new Set<net.Socket>();
+  let connections = 0;
   const server = net.createServer((socket) => {
+    connections += 1;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     onConnection?.(socket);
@@ -30,13 +32,26 @@ async function upstream(onConnection?: (socket: net.Socket) => void) {
     });
   cleanups.push(() => server.listening && stop());
   const spec: ProxySpec = { type: 'HTTP', host: '127.0.0.1', port, username: '', password: '' };
-  return { spec, stop };
+  return { spec, stop, connections: () => connections };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The watch's timer on a fake clock (its probes stay real network calls): `tick` runs `times`
+ * rounds of the interval, then lets a probe of the test's own — the watch's two tries — answer,
+ * so whatever the watch's rounds started has had the time it takes.
+ */
+function fakeInterval(spec: ProxySpec, intervalMs: number) {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  cleanups.push(() => vi.useRealTimers());
+  return async (times: number) => {
+    for (let i = 0; i < times; i++) await vi.advanceTimersByTimeAsync(intervalMs);
+    (await probeUpstream(spec)) || (await probeUpstream(spec));
+  };
+}
 
 test('a proxy that goes away is reported down once; while it is up, never', async () => {
-  const { spec, stop } = await upstream();
+  const { spec, stop, connections } = await upstream();
+  const tick = fakeInterval(spec, 50);
   let downs = 0;
   const unwatch = watchProxy({
     spec,
@@ -45,11 +60,15 @@ test('a proxy that goes away is reported down once; while it is up, never', asyn
     onDown: () => void (downs += 1),
   });
   cleanups.push(unwatch);
-  await sleep(400);
+  // Probes that the proxy answers (more connections than the test's own four): no verdict.
+  for (let round = 1; round <= 4; round++) await tick(1);
+  await expect.poll(connections).toBeGreaterThan(4);
   expect(downs).toBe(0);
   await stop();
+  await tick(1);
   await expect.poll(() => downs).toBe(1);
-  await sleep(300);
+  // Later rounds say nothing more.
+  await tick(6);
   expect(downs).toBe(1);
 });
 
@@ -94,19 +113,24 @@ test('a failed hop at the forwarder probes at once, not at the next interval', a
 
 test('an environment already ending gets no verdict; a stopped watch probes no more', async () => {
   const { spec, stop } = await upstream();
+  const tick = fakeInterval(spec, 50);
   let downs = 0;
   let active = false;
+  let asked = 0;
   const unwatch = watchProxy({
     spec,
     intervalMs: 50,
-    active: () => active,
+    active: () => (asked++, active),
     onDown: () => void (downs += 1),
   });
   await stop();
-  await sleep(300);
+  await tick(6);
+  expect(asked).toBeGreaterThanOrEqual(6);
   expect(downs).toBe(0);
   unwatch();
   active = true;
-  await sleep(300);
+  const before = asked;
+  await tick(6);
+  expect(asked).toBe(before);
   expect(downs).toBe(0);
 });

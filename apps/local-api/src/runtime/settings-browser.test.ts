@@ -5,8 +5,10 @@
  * everything else loads, and restore_on_startup brings last session's tabs back after a stop and
  * a start.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import type net from 'node:net';
+import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -288,19 +290,28 @@ describe.skipIf(!hasChromium)('advanced settings in the browser', () => {
       const first = await api.startOne(id, { isHeadless: headless });
       const browser = await connect(first.browser_CDP_Port);
       try {
-        for (const path of ['/first', '/second']) {
+        for (const route of ['/first', '/second']) {
           const page = await browser.newPage();
-          await page.goto(`${site.url}${path}`);
+          await page.goto(`${site.url}${route}`);
         }
-        // Chromium writes its session a few seconds after a change.
-        await new Promise((resolve) => setTimeout(resolve, 3500));
+        // Chromium writes its session file a few seconds after a change: until it holds both.
+        const sessions = path.join(api.service.dataDir, 'sessions', id, 'profile/Default/Sessions');
+        await expect
+          .poll(() => {
+            const files = fs.existsSync(sessions) ? fs.readdirSync(sessions) : [];
+            const written = files.map((f) => fs.readFileSync(path.join(sessions, f), 'latin1'));
+            return ['/first', '/second'].every((route) =>
+              written.some((w) => w.includes(`${site.url}${route}`)),
+            );
+          })
+          .toBe(true);
       } finally {
         await browser.disconnect();
       }
       expect(await api[end]([id])).toEqual([{ Session_ID: id, status: 0 }]);
 
       const second = await api.startOne(id, { isHeadless: headless });
-      // Until the start page and (1) the restored tabs have loaded; with 0, a little longer.
+      // Until the start page and (1) the restored tabs have loaded.
       const home = `${site.url}/home`;
       const loaded = (urls: string[]) =>
         // A restored tab lists no URL ('') until its navigation commits: not loaded yet either.
@@ -314,10 +325,7 @@ describe.skipIf(!hasChromium)('advanced settings in the browser', () => {
         await new Promise((resolve) => setTimeout(resolve, 500));
         open = await tabs(second.browser_CDP_Port);
       } while (!loaded(open) && Date.now() < deadline);
-      if (restore === 0) {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        open = await tabs(second.browser_CDP_Port);
-      }
+      // (Chromium opens restored tabs together with the start page: with 0, none came beside it.)
       try {
         if (restore === 1) {
           // The start page, and the last session's three tabs.

@@ -20,6 +20,8 @@ export interface ServiceState {
   cloud: string | null;
   /** Copies pulled from the cloud that the service refused to apply, and why. */
   syncSkipped?: { envId: string; owner: string; version: number; reason: string; at: number }[];
+  /** Changes not yet in the cloud, and since when this machine holds all the cloud had. */
+  sync?: { pending: number; syncedAt: string | null };
 }
 
 export interface Membership {
