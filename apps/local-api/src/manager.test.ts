@@ -131,7 +131,12 @@ describe('the manager served by the service', () => {
 
   test('state, sign-in and sign-out as the manager sees them; events push the login', async () => {
     const before = await get(service.port, '/manager/state');
-    expect(before.json()).toEqual({ account: null, cloud: cloud.url, syncSkipped: [] });
+    expect(before.json()).toEqual({
+      account: null,
+      cloud: cloud.url,
+      syncSkipped: [],
+      sync: { pending: 0, syncedAt: null },
+    });
 
     const events = await openEvents(service.port);
     try {
@@ -140,6 +145,14 @@ describe('the manager served by the service', () => {
       expect((await service.post('/login', bob)).json().status).toBe(0);
       expect(await events.next()).toEqual({ account: 'mgr_bob', running: [] });
       expect((await get(service.port, '/manager/state')).json().account).toBe('mgr_bob');
+      // The first round after the sign-in: nothing waits, and the machine holds all the cloud had.
+      const signedIn = Date.now();
+      await expect
+        .poll(async () => (await get(service.port, '/manager/state')).json().sync)
+        .toEqual({ pending: 0, syncedAt: expect.any(String) });
+      const { syncedAt } = (await get(service.port, '/manager/state')).json().sync;
+      expect(Date.parse(syncedAt)).toBeLessThanOrEqual(Date.now());
+      expect(Date.parse(syncedAt)).toBeGreaterThan(signedIn - 10_000);
 
       const out = await call(service.port, '/manager/sign-out', {
         headers: { origin: `http://127.0.0.1:${service.port}` },

@@ -87,7 +87,16 @@ const executable = (file: string) => {
 /** Debian and Ubuntu ship a shell script that adds flags (and Google API keys): run the binary. */
 function unwrap(file: string): string {
   try {
-    const head = fs.readFileSync(file, { encoding: 'utf8', flag: 'r' }).slice(0, 4096);
+    // Only the head: the file may be the browser binary itself (hundreds of MB, seconds to read).
+    const fd = fs.openSync(file, 'r');
+    const buffer = Buffer.alloc(4096);
+    let length: number;
+    try {
+      length = fs.readSync(fd, buffer, 0, buffer.length, 0);
+    } finally {
+      fs.closeSync(fd);
+    }
+    const head = buffer.toString('utf8', 0, length);
     if (!head.startsWith('#!')) return file;
     const lib = /LIBDIR=(\S+)/.exec(head)?.[1];
     const app = /APPNAME=(\S+)/.exec(head)?.[1];
