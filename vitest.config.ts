@@ -22,6 +22,10 @@ export default defineConfig({
         // Real Chromium on a shared machine: one retry, and every test that needed it is named at
         // the end of the run (scripts/flaky-reporter.ts), so flakiness is seen and mended, not hidden.
         ...(name === 'browser' || name === 'e2e' ? { retry: 1 } : {}),
+        // The server lanes' files share their worker's modules (Fastify, Kysely, the fingerprint
+        // data, Playwright…), loaded once per worker instead of once per file; each file starts
+        // and ends its own servers, databases and browsers, and restores what it sets.
+        ...(name === 'unit' ? {} : { isolate: false }),
         // Says once, not per file, when Chromium is missing (the files then skip, or fail under CI).
         ...(name === 'browser' ? { globalSetup: ['scripts/chromium-check.ts'] } : {}),
       },
