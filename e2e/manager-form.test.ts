@@ -89,13 +89,19 @@ describe('the manager’s form and batch dialogs in Chromium', () => {
       .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key')));
   const drawer = () => page.locator('.ant-drawer-section:visible');
   const dialog = () => page.locator('.ant-modal-wrap:visible .ant-modal');
-  /** Picks `option` in the Ant Design select labelled `label`. */
+  /** Picks `option` in the Ant Design select labelled `label`, and sees the select show it. */
   async function choose(label: string, option: string) {
-    await page.getByLabel(label, { exact: true }).click();
+    const field = page.getByLabel(label, { exact: true });
+    await field.click();
     await page
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
       .filter({ hasText: new RegExp(`^${option}$`) })
       .click();
+    await expect
+      .poll(() => page.locator('.ant-select', { has: field }).innerText(), {
+        message: `${label} shows ${option}`,
+      })
+      .toBe(option);
   }
   async function rowMenu(id: string, item: string) {
     await row(id).getByRole('button', { name: 'More' }).click();

@@ -69,17 +69,16 @@ export async function spawnLocalApi(options: {
     child.once('exit', () => reject(new Error(`the local API exited: ${out}`)));
   });
   const port = Number(new URL(url).port);
+  const syncState = async () => (await call(port, '/manager/state', { method: 'GET' })).json().sync;
   return {
     child,
     port,
     post: (urlPath, body = {}) => call(port, urlPath, { body: JSON.stringify(body) }),
-    async syncState() {
-      return (await call(port, '/manager/state', { method: 'GET' })).json().sync;
-    },
+    syncState,
     async synced(since = Date.now()) {
       const end = Date.now() + 20_000;
       for (;;) {
-        const state = await this.syncState();
+        const state = await syncState();
         if (state.pending === 0 && state.syncedAt && Date.parse(state.syncedAt) >= since) return;
         if (Date.now() > end) throw new Error(`not synced after 20 s: ${JSON.stringify(state)}`);
         await new Promise((resolve) => setTimeout(resolve, 100));

@@ -1,9 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  sql,
+  SqliteDialect,
+  type PostgresDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import { nameStatements } from './pg-named-statements.ts';
+import { SchemaPostgresDialect } from './schema-introspector.ts';
 import type { Database } from './schema.ts';
 import { cachingStatements } from './statement-cache.ts';
 
@@ -48,27 +56,29 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): CloudD
       // Each connection keeps the cloud's queries prepared (db/pg-named-statements.ts).
       if (options.namedStatements !== false) nameStatements(client);
     });
+    const config: PostgresDialectConfig = {
+      pool,
+      // The schema is created on first connection, so a fresh DATABASE_SCHEMA just works.
+      ...(schema
+        ? {
+            onCreateConnection: async (connection) => {
+              try {
+                await connection.executeQuery(
+                  CompiledQuery.raw(`create schema if not exists ${schema}`),
+                );
+              } catch (error) {
+                // Two instances creating it at once: PostgreSQL lets one of the two "if not
+                // exists" fail on the catalog's unique index. It exists either way. (Kysely
+                // does not release a connection whose set-up throws: the pool could not close.)
+                if ((error as { code?: string }).code !== '23505') throw error;
+              }
+            },
+          }
+        : {}),
+    };
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool,
-        // The schema is created on first connection, so a fresh DATABASE_SCHEMA just works.
-        ...(schema
-          ? {
-              onCreateConnection: async (connection) => {
-                try {
-                  await connection.executeQuery(
-                    CompiledQuery.raw(`create schema if not exists ${schema}`),
-                  );
-                } catch (error) {
-                  // Two instances creating it at once: PostgreSQL lets one of the two "if not
-                  // exists" fail on the catalog's unique index. It exists either way. (Kysely
-                  // does not release a connection whose set-up throws: the pool could not close.)
-                  if ((error as { code?: string }).code !== '23505') throw error;
-                }
-              },
-            }
-          : {}),
-      }),
+      // With a schema, the Migrator looks only there (db/schema-introspector.ts).
+      dialect: schema ? new SchemaPostgresDialect(config, schema) : new PostgresDialect(config),
     });
     return {
       db,
