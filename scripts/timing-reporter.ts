@@ -25,7 +25,9 @@ export default class TimingReporter implements Reporter {
     if (this.files.length === 0) return;
     const slowest = [...this.files].sort((a, b) => b.seconds - a.seconds).slice(0, SHOWN);
     const total = this.files.reduce((sum, f) => sum + f.seconds, 0);
-    console.log(`\nslowest ${slowest.length} of ${this.files.length} files (${total.toFixed(0)} s in all):`);
+    console.log(
+      `\nslowest ${slowest.length} of ${this.files.length} files (${total.toFixed(0)} s in all):`,
+    );
     for (const { file, project, seconds } of slowest) {
       console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${project.padEnd(11)} ${file}`);
     }

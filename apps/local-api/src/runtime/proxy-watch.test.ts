@@ -45,7 +45,7 @@ function fakeInterval(spec: ProxySpec, intervalMs: number) {
   cleanups.push(() => vi.useRealTimers());
   return async (times: number) => {
     for (let i = 0; i < times; i++) await vi.advanceTimersByTimeAsync(intervalMs);
-    (await probeUpstream(spec)) || (await probeUpstream(spec));
+    if (!(await probeUpstream(spec))) await probeUpstream(spec);
   };
 }
 
