@@ -8,9 +8,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const tsx = require.resolve('tsx/cli');
+// tsx as a loader of this node process, not its CLI: the CLI runs the program in a second node
+// process of its own (twice the start-up, and a parent that only relays signals).
+const tsx = pathToFileURL(require.resolve('tsx')).href;
 
 export interface RunningProgram {
   child: ChildProcess;
@@ -30,7 +33,7 @@ export function startProgram(
   options: { echo?: boolean; timeoutMs?: number } = {},
 ): Promise<RunningProgram> {
   const file = entry.startsWith('@') ? require.resolve(entry) : path.resolve(entry);
-  const child = spawn(process.execPath, [tsx, file, ...args], {
+  const child = spawn(process.execPath, ['--import', tsx, file, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
