@@ -13,7 +13,11 @@ export default class FlakyReporter implements Reporter {
     const { flaky, retryCount } = testCase.diagnostic() ?? { flaky: false, retryCount: 0 };
     if (!flaky) return;
     const file = path.relative(process.cwd(), testCase.module.moduleId);
-    this.flaky.push(`${file} > ${testCase.fullName} (retried ${retryCount}×)`);
+    // What the failed attempt said, so that the flake can be mended from CI's log alone.
+    const first = testCase.result().errors?.[0]?.message?.split('\n').slice(0, 6).join('\n    ');
+    this.flaky.push(
+      `${file} > ${testCase.fullName} (retried ${retryCount}×)${first ? `\n    ${first}` : ''}`,
+    );
   }
 
   onTestRunEnd(): void {
