@@ -246,14 +246,21 @@ export async function probeBrowser(cdpPort: number, options: ProbeOptions): Prom
     return await reportOf(devtools, sessionId, pageUrl, deadline);
   } finally {
     if (targetId) await devtools.send('Target.closeTarget', { targetId }).catch(() => undefined);
-    // The workers outlive the tab (an unregistered service worker runs until it idles out).
-    const { targetInfos = [] } = await devtools
-      .send<{ targetInfos?: { targetId: string; url: string }[] }>('Target.getTargets')
-      .catch(() => ({ targetInfos: [] }));
-    for (const target of targetInfos.filter((t) => t.url.startsWith(pageUrl))) {
-      await devtools
-        .send('Target.closeTarget', { targetId: target.targetId })
-        .catch(() => undefined);
+    // The workers outlive the tab (an unregistered service worker runs until it idles out), and a
+    // closed target leaves the list a moment after closeTarget answers: the check answers once
+    // none of its targets is left (within about two seconds).
+    for (let round = 0; round < 20; round++) {
+      const { targetInfos = [] } = await devtools
+        .send<{ targetInfos?: { targetId: string; url: string }[] }>('Target.getTargets')
+        .catch(() => ({ targetInfos: [] }));
+      const left = targetInfos.filter((t) => t.url.startsWith(pageUrl));
+      if (left.length === 0) break;
+      for (const target of left) {
+        await devtools
+          .send('Target.closeTarget', { targetId: target.targetId })
+          .catch(() => undefined);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await devtools.send('Fetch.disable').catch(() => undefined);
     // The service worker's registration and anything else the page stored.
