@@ -6,6 +6,7 @@
 import { isStartPageUrl } from '@hainiao/contract';
 import type { EnvironmentRecord } from '../model/environment.ts';
 import type { LaunchPlan } from '../runtime/browser.ts';
+import { LEGACY_HEADLESS_ARG } from '../runtime/launch.ts';
 import type { EnvironmentStore } from '../store/environments.ts';
 import { saveCookiesAtStop } from './cookies.ts';
 import type { Library } from './library.ts';
@@ -23,7 +24,9 @@ export function launchPlan(
     // A copy, read now (the store loads settings and cookies when first used): the start takes
     // the environment as it was when called, even if it waits in the launch queue.
     environment: { ...record },
-    headless: options.headless,
+    // `--headless=new` asks for Chromium's own headless mode, so it is a headless start whatever
+    // isHeadless says (runtime/launch.ts displayMode).
+    headless: options.headless || options.args.includes(LEGACY_HEADLESS_ARG),
     rawDevTools: options.rawDevTools === true,
     args: options.args,
     // Only http(s) pages open. The create, update and auto-open calls accept no other, but a page

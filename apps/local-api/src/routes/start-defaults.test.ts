@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hasChromium, startBrowserService, type BrowserService } from '../test/browser.ts';
@@ -25,6 +26,16 @@ async function freePort(): Promise<number> {
 /** The command line of a running process (Linux). */
 const commandLine = (pid: number) =>
   fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+
+/** A running process's environment variables (Linux). */
+const environOf = (pid: number): Record<string, string> =>
+  Object.fromEntries(
+    fs
+      .readFileSync(`/proc/${pid}/environ`, 'utf8')
+      .split('\0')
+      .filter(Boolean)
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
 
 /** A start as a client sends it: only the fields given (the helper's start adds isHeadless). */
 async function startRaw(id: string, fields: Record<string, unknown> = {}) {
@@ -58,7 +69,11 @@ describe.skipIf(!hasChromium)("browser/start and an environment's stored values"
     expect(line).toContain('--hide-scrollbars');
     // The port is the service's DevTools endpoint, not a flag of Chromium's (devtools-proxy.ts).
     expect(line).not.toContain(`--remote-debugging-port=${port}`);
-    expect(line.some((arg) => arg.startsWith('--headless'))).toBe(true);
+    // Headless is a real window on the service's own display, not Chromium's headless mode.
+    expect(line.some((arg) => arg.startsWith('--headless'))).toBe(false);
+    const environ = environOf(item.Session_ProcessID);
+    expect(environ.DISPLAY).toMatch(/^:\d+$/);
+    expect(path.dirname(environ.XAUTHORITY ?? '')).toBe(path.join(api.service.dataDir, 'run'));
     const version = await fetch(`http://127.0.0.1:${port}/json/version`);
     expect(version.ok).toBe(true);
     // Headless: stop refuses it, as it refuses any headless environment.
@@ -85,6 +100,13 @@ describe.skipIf(!hasChromium)("browser/start and an environment's stored values"
     const bare = await startRaw(id, { args: [], isHeadless: 1 });
     expect(bare).toMatchObject({ Session_Args: [], isHeadless: 1 });
     expect(commandLine(bare.Session_ProcessID)).not.toContain(`--remote-debugging-port=${stored}`);
+    expect(await api.kill([id])).toEqual([{ Session_ID: id, status: 0 }]);
+    // `--headless=new` opts into Chromium's own headless mode: a headless start, whatever
+    // isHeadless says, which only kill ends.
+    const legacy = await startRaw(id, { args: ['--headless=new'], isHeadless: 0 });
+    expect(legacy).toMatchObject({ Session_Args: ['--headless=new'], isHeadless: 1 });
+    expect(commandLine(legacy.Session_ProcessID)).toContain('--headless=new');
+    expect(await api.stop([id])).toEqual([{ Session_ID: id, status: -20 }]);
     expect(await api.kill([id])).toEqual([{ Session_ID: id, status: 0 }]);
   }, 90_000);
 

@@ -207,7 +207,7 @@ describe.skipIf(!hasChromium)('browser runtime', () => {
           platform: 'macOS',
           language: 'fr',
           width: 1440,
-          // A Retina screen, natively (--screen-info).
+          // A Retina screen, natively (the service's display at twice the size, the ratio flag).
           ratio: 2,
         });
       }
@@ -423,7 +423,8 @@ describe.skipIf(!hasChromium)('browser runtime', () => {
         );
       },
     );
-    expect(fs.readdirSync(path.join(api.service.dataDir, 'run'))).toEqual([]);
+    // Its state file, and its display's (ended a moment after the browser) too.
+    await expect.poll(() => fs.readdirSync(path.join(api.service.dataDir, 'run'))).toEqual([]);
     // It starts again, and the status is 0 again.
     await api.startOne(id);
     expect((await api.status([id])).listcontainer[0].status).toBe(0);

@@ -21,7 +21,7 @@ import { fingerprintStore, warmUpGenerator } from './fingerprint.ts';
 import { fontLeversNotice } from './font-levers.ts';
 import { instrumentTargets, startTabs } from './instrument.ts';
 import { watchLastWindow, type LastWindowWatch } from './last-window.ts';
-import { missingDisplay, needsOwnDisplay, proxySpecOf } from './launch.ts';
+import { displayMode, displaySize, missingDisplay, proxySpecOf } from './launch.ts';
 import { fontFamilies } from './machine.ts';
 import { prepareLaunch } from './prepare-launch.ts';
 import { BROWSING_DATA_PATHS, removePaths } from './profile.ts';
@@ -157,7 +157,8 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
     } catch (error) {
       throw new LaunchFailure(B.START_BROWSER_FAILED, (error as Error).message);
     }
-    const noDisplay = missingDisplay(plan.headless, env, findXvfb(env));
+    const mode = displayMode(plan.headless, plan.args, env);
+    const noDisplay = missingDisplay(mode, findXvfb(env));
     if (noDisplay) throw new LaunchFailure(B.START_BROWSER_FAILED, noDisplay);
     // A plugin missing from the library is -3 before anything starts.
     const plugins = checkPluginFolders(plan.plugins);
@@ -178,7 +179,7 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
     let owned = forwarder; // closed on the way out unless a running entry took it
     let lease: DisplayLease | undefined; // likewise released
     try {
-      if (needsOwnDisplay(plan.headless, env)) lease = await display.acquire();
+      if (mode === 'own') lease = await display.acquire(displaySize(fingerprint.screen));
       const { profile, command, setup, locale, userAgent, userPort } = initData(() =>
         prepareLaunch({
           plan,
@@ -187,6 +188,7 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
           sessionDir,
           exit,
           forwarderPort: forwarder?.port,
+          mode,
           // The browser's environment only: the service's own stays as it is.
           env: lease ? { ...env, ...lease.env } : env,
         }),

@@ -175,6 +175,7 @@ describe('the command line for plugins', () => {
       record,
       fingerprint: generateFingerprint(record),
       headless: true,
+      mode: 'headless',
       profile: '/data/sessions/e1/profile',
       userAgent: record.userAgent,
       language: 'en-US',

@@ -106,8 +106,9 @@ export function targetSetup(
           },
         }
       : {}),
-    // The screen: natively from --screen-info when headless, the real display's with a window
-    // (an override would reach the page but not its out-of-process frames).
+    // The screen: natively the service's display of the environment's size (or --screen-info in
+    // Chromium's own headless mode), the real display's with a window on the machine's (an
+    // override would reach the page but not its out-of-process frames).
     ...(mobile || s.lockWindowSize === 1
       ? {
           metrics: {

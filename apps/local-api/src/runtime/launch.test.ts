@@ -12,8 +12,9 @@ import {
   languageList,
   launchCommand,
   launchLocale,
+  displayMode,
+  displaySize,
   missingDisplay,
-  needsOwnDisplay,
   proxySpecOf,
   screenInfo,
   windowSize,
@@ -46,6 +47,7 @@ function input(overrides: Partial<LaunchInput> = {}): LaunchInput {
     record: env,
     fingerprint: overrides.fingerprint ?? generateFingerprint(env),
     headless: true,
+    mode: 'headless',
     profile: '/data/sessions/e1/profile',
     userAgent: env.userAgent,
     language: 'de-DE',
@@ -63,7 +65,7 @@ const flag = (args: string[], name: string) =>
   args.find((arg) => arg === name || arg.startsWith(`${name}=`));
 
 describe('launch command', () => {
-  test('the screen, its work area and pixel ratio are native in headless', () => {
+  test("the screen, its work area and pixel ratio are native in Chromium's headless mode", () => {
     const { args } = launchCommand(input());
     // 1536×864 CSS at 125 % is a 1920×1080 panel; the 48 px taskbar is 60 physical pixels.
     expect(flag(args, '--screen-info')).toBe(
@@ -75,15 +77,56 @@ describe('launch command', () => {
   });
 
   test('a window takes the pixel ratio from the flag (the display is real)', () => {
-    const { args } = launchCommand(input({ headless: false }));
+    const { args } = launchCommand(input({ headless: false, mode: 'desktop' }));
     expect(flag(args, '--force-device-scale-factor')).toBe('--force-device-scale-factor=1.25');
     expect(flag(args, '--screen-info')).toBeUndefined();
     expect(flag(args, '--headless')).toBeUndefined();
+    expect(flag(args, '--window-position')).toBeUndefined();
+  });
+
+  test("headless on the service's own display: a window at its top left, never larger than the screen", () => {
+    const own = launchCommand(input({ mode: 'own', extraArgs: ['--window-size=4000,3000'] }));
+    expect(flag(own.args, '--headless')).toBeUndefined();
+    expect(flag(own.args, '--screen-info')).toBeUndefined();
+    expect(own.args).toContain('--window-position=0,0');
+    expect(own.args).toContain('--force-device-scale-factor=1.25');
+    // The caller's window size comes last (Chromium takes the last), cut to the work area.
+    expect(own.args.filter((arg) => arg.startsWith('--window-size='))).toEqual([
+      '--window-size=1536,816',
+      '--window-size=1536,816',
+    ]);
+    // The display is the screen in device pixels: 1536×864 CSS at 125 %.
+    expect(displaySize(generateFingerprint(record()).screen)).toEqual({
+      width: 1920,
+      height: 1080,
+    });
+    // A phone's window is its screen, not wider.
+    const phone = record({
+      system: 'Android',
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+      settings: { ...DEFAULT_SETTINGS, resolution: '412x915' },
+    });
+    const phoneArgs = launchCommand(input({ record: phone, mode: 'own' })).args;
+    expect(flag(phoneArgs, '--window-size')).toBe('--window-size=412,915');
+    // Windows and macOS: headless is a window off screen on the machine's display.
+    const desktop = launchCommand(input({ mode: 'desktop' })).args;
+    expect(desktop).toContain('--window-position=-32000,-32000');
+    // The opt-in for Chromium's own headless mode is the runtime's to apply, not passed twice.
+    const legacy = launchCommand(input({ extraArgs: ['--headless=new'] })).args;
+    expect(legacy.filter((arg) => arg.startsWith('--headless'))).toEqual(['--headless=new']);
   });
 
   test('user agent, languages and time zone reach every process', () => {
     const { args, env } = launchCommand(input());
     expect(flag(args, '--user-agent')).toBe(`--user-agent=${record().userAgent}`);
+    // The engine's own user agent needs no switch (it would empty the client hints), but in
+    // Chromium's headless mode, which names itself.
+    const own = { engineOwnUserAgent: record().userAgent };
+    expect(
+      flag(launchCommand(input({ ...own, mode: 'own' })).args, '--user-agent'),
+    ).toBeUndefined();
+    expect(flag(launchCommand(input(own)).args, '--user-agent')).toBeDefined();
     expect(flag(args, '--lang')).toBe('--lang=de');
     expect(flag(args, '--accept-lang')).toBe('--accept-lang=de-DE,de,en-US,en');
     expect(env).toMatchObject({ TZ: 'Europe/Berlin', LANG: 'de_DE.UTF-8', LANGUAGE: 'de_DE' });
@@ -251,22 +294,26 @@ describe('what a start derives from the record and the proxy exit', () => {
     });
   });
 
-  test("a window on Linux without a display needs the service's own; headless and other systems do not", () => {
-    expect(needsOwnDisplay(false, {}, 'linux')).toBe(true);
-    expect(needsOwnDisplay(false, { DISPLAY: ':99' }, 'linux')).toBe(false);
-    expect(needsOwnDisplay(false, { WAYLAND_DISPLAY: 'wayland-0' }, 'linux')).toBe(false);
-    expect(needsOwnDisplay(true, {}, 'linux')).toBe(false);
-    expect(needsOwnDisplay(false, {}, 'win32')).toBe(false);
+  test("on Linux headless starts and windows without a display use the service's own; other systems the machine's", () => {
+    expect(displayMode(false, [], {}, 'linux')).toBe('own');
+    expect(displayMode(true, [], {}, 'linux')).toBe('own');
+    expect(displayMode(true, [], { DISPLAY: ':99' }, 'linux')).toBe('own');
+    expect(displayMode(false, [], { DISPLAY: ':99' }, 'linux')).toBe('desktop');
+    expect(displayMode(false, [], { WAYLAND_DISPLAY: 'wayland-0' }, 'linux')).toBe('desktop');
+    expect(displayMode(true, [], {}, 'win32')).toBe('desktop');
+    expect(displayMode(false, [], {}, 'darwin')).toBe('desktop');
+    // Chromium's own headless mode only when the call asks for it.
+    expect(displayMode(true, ['--headless=new'], {}, 'linux')).toBe('headless');
+    expect(displayMode(true, ['--headless=new'], {}, 'win32')).toBe('headless');
   });
 
-  test('without Xvfb a window on a Linux machine without a display fails, naming the package in both languages', () => {
-    const message = missingDisplay(false, {}, undefined, 'linux');
+  test("without Xvfb the service's own display fails, naming the package in both languages", () => {
+    const message = missingDisplay('own', undefined);
     expect(message).toContain('apt-get install xvfb');
     expect(message).toContain(localApiMessages.xvfbMissing.en);
     expect(message).toContain(localApiMessages.xvfbMissing.zh);
-    expect(missingDisplay(false, {}, '/usr/bin/Xvfb', 'linux')).toBeUndefined();
-    expect(missingDisplay(false, { DISPLAY: ':99' }, undefined, 'linux')).toBeUndefined();
-    expect(missingDisplay(true, {}, undefined, 'linux')).toBeUndefined();
-    expect(missingDisplay(false, {}, undefined, 'darwin')).toBeUndefined();
+    expect(missingDisplay('own', '/usr/bin/Xvfb')).toBeUndefined();
+    expect(missingDisplay('desktop', undefined)).toBeUndefined();
+    expect(missingDisplay('headless', undefined)).toBeUndefined();
   });
 });

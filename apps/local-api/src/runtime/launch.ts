@@ -5,8 +5,9 @@
  *
  * Native first: everything set here reaches every page, iframe and worker the same way, with no
  * script. The user agent is browser-wide (`--user-agent`), languages come from `--lang`,
- * `--accept-lang` and the profile's preferences, the time zone from `TZ`, the screen (headless) from
- * `--screen-info` with its pixel ratio and work area, the pixel ratio (windowed) from
+ * `--accept-lang` and the profile's preferences, the time zone from `TZ`, the screen from the
+ * service's own display of the environment's size (Chromium's own headless mode: `--screen-info`
+ * with its pixel ratio and work area), the pixel ratio (windowed) from
  * `--force-device-scale-factor`, the colour scheme from `--force-dark-mode`, and fonts from the
  * environment's fontconfig file.
  */
@@ -19,29 +20,52 @@ import { BASE_FLAGS, settingFlags, type FontConfig } from './profile.ts';
 import type { ExitInfo } from './proxy-check.ts';
 import { usesProxy, type ProxySpec } from './proxy.ts';
 
-/** Whether a start needs the service's own display: a window on Linux without X11 or Wayland. */
-export function needsOwnDisplay(
+/** The caller's arg (browser/start `args`) that asks for Chromium's own headless mode. */
+export const LEGACY_HEADLESS_ARG = '--headless=new';
+
+/**
+ * Where a start's browser shows its pages:
+ * - `own`: a real window on a private virtual display of the environment's screen size
+ *   (virtual-display.ts) — every headless start on Linux, and a windowed one on a Linux machine
+ *   without X11 or Wayland. No headless mode, so no user-agent switch hides one: pages and workers
+ *   see the engine's own values, client hints included, and `screen` is the environment's.
+ * - `desktop`: a window on the machine's display; for a headless start on Windows and macOS, one
+ *   placed off screen.
+ * - `headless`: Chromium's own headless mode, only when the call asks for it (`--headless=new` in
+ *   `args`), as pages can tell it apart (README "Headless").
+ */
+export type DisplayMode = 'own' | 'desktop' | 'headless';
+
+export function displayMode(
   headless: boolean,
+  args: readonly string[],
   env: NodeJS.ProcessEnv,
   platform: NodeJS.Platform = process.platform,
-): boolean {
-  return !headless && platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY;
+): DisplayMode {
+  if (headless && args.includes(LEGACY_HEADLESS_ARG)) return 'headless';
+  if (platform !== 'linux') return 'desktop';
+  return headless || (!env.DISPLAY && !env.WAYLAND_DISPLAY) ? 'own' : 'desktop';
 }
 
 /**
- * Why a windowed start cannot work here, or undefined: it needs the service's own display
- * (virtual-display.ts) and there is no Xvfb (`xvfb`, its path) to make one. Both languages, as
- * the start answer carries a reason.
+ * Why a start cannot work here, or undefined: it needs the service's own display and there is no
+ * Xvfb (`xvfb`, its path) to make one. Both languages, as the start answer carries a reason.
  */
-export function missingDisplay(
-  headless: boolean,
-  env: NodeJS.ProcessEnv,
-  xvfb: string | undefined,
-  platform: NodeJS.Platform = process.platform,
-): string | undefined {
-  if (!needsOwnDisplay(headless, env, platform) || xvfb) return undefined;
+export function missingDisplay(mode: DisplayMode, xvfb: string | undefined): string | undefined {
+  if (mode !== 'own' || xvfb) return undefined;
   const message = localApiMessages.xvfbMissing;
   return `${message.en} | ${message.zh}`;
+}
+
+/** The service's own display for an environment: its screen in device pixels. */
+export function displaySize(screen: StoredFingerprint['screen']): {
+  width: number;
+  height: number;
+} {
+  return {
+    width: Math.round(screen.width * screen.devicePixelRatio),
+    height: Math.round(screen.height * screen.devicePixelRatio),
+  };
 }
 
 /** navigator.languages for a language code: 'de-DE' → de-DE, de, en (Chrome adds the q values). */
@@ -123,10 +147,18 @@ export interface LaunchInput {
   record: EnvironmentRecord;
   fingerprint: StoredFingerprint;
   headless: boolean;
+  /** Where its pages show (displayMode). */
+  mode: DisplayMode;
   /** The browser profile folder. */
   profile: string;
   /** The user agent for the engine that runs (engineUserAgent). */
   userAgent: string;
+  /**
+   * The engine's own user agent on this machine (user-agent.ts buildUserAgent of the host's
+   * system): when the environment's is the same, no `--user-agent` switch, which would empty the
+   * high-entropy client hints of pages and workers (measured on Chromium 156, windowed too).
+   */
+  engineOwnUserAgent?: string | undefined;
   /** The environment's language and Accept-Language list. */
   language: string;
   languages: readonly string[];
@@ -177,10 +209,32 @@ export function windowSize(record: EnvironmentRecord, screen: StoredFingerprint[
   return `${screen.width},${screen.height - screen.insetTop - screen.insetBottom}`;
 }
 
+/**
+ * The caller's window size, never larger than the service's own display (the environment's
+ * screen): a window that does not fit its screen is something no real machine shows.
+ */
+function fitWindowSize(arg: string, screen: StoredFingerprint['screen']): string {
+  const match = /^--window-size=(\d+),(\d+)$/.exec(arg);
+  if (!match) return arg;
+  const width = Math.min(Number(match[1]), screen.width);
+  const height = Math.min(Number(match[2]), screen.height - screen.insetTop - screen.insetBottom);
+  return `--window-size=${width},${height}`;
+}
+
+/** Where the window goes: the top left of the service's display, off screen when headless. */
+function windowPlacement(mode: DisplayMode, headless: boolean): string[] {
+  if (mode === 'own') return ['--window-position=0,0'];
+  return mode === 'desktop' && headless ? ['--window-position=-32000,-32000'] : [];
+}
+
 export function launchCommand(input: LaunchInput): LaunchCommand {
-  const { record, fingerprint, headless } = input;
+  const { record, fingerprint, headless, mode } = input;
   const screen = fingerprint.screen;
   const accept = input.languages.join(',');
+  const fit = (arg: string) => (mode === 'own' ? fitWindowSize(arg, screen) : arg);
+  const callerArgs = input.extraArgs
+    .filter((arg) => !arg.startsWith('--remote-debugging-port=') && arg !== LEGACY_HEADLESS_ARG)
+    .map(fit);
   const args = [
     ...BASE_FLAGS,
     ...settingFlags(record.settings),
@@ -188,11 +242,15 @@ export function launchCommand(input: LaunchInput): LaunchCommand {
     // The pipe only: the user's DevTools port is the service's proxy (devtools-proxy.ts), which
     // takes a caller's own --remote-debugging-port=N.
     '--remote-debugging-pipe',
-    `--user-agent=${input.userAgent}`,
+    // Chromium's own headless mode names itself (HeadlessChrome) and needs the switch.
+    ...(mode === 'headless' || input.userAgent !== input.engineOwnUserAgent
+      ? [`--user-agent=${input.userAgent}`]
+      : []),
     ...(input.uiLocale ? [`--lang=${input.uiLocale}`] : []),
     `--accept-lang=${accept}`,
-    `--window-size=${windowSize(record, screen)}`,
-    ...(headless
+    fit(`--window-size=${windowSize(record, screen)}`),
+    ...windowPlacement(mode, headless),
+    ...(mode === 'headless'
       ? ['--headless=new', `--screen-info=${screenInfo(screen)}`]
       : screen.devicePixelRatio !== 1 && !isMobileSystem(record.system)
         ? [`--force-device-scale-factor=${screen.devicePixelRatio}`]
@@ -219,7 +277,8 @@ export function launchCommand(input: LaunchInput): LaunchCommand {
             '--enable-unsafe-extension-debugging',
           ]),
     ...(input.runningAsRoot ? ['--no-sandbox'] : []),
-    ...input.extraArgs.filter((arg) => !arg.startsWith('--remote-debugging-port=')),
+    // After the runtime's own: a caller's --window-position or --window-size wins.
+    ...callerArgs,
     // No tab until the service has auto-attach in place: every tab gets the overrides.
     '--no-startup-window',
   ];

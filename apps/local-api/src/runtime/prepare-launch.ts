@@ -14,9 +14,11 @@ import {
   userAgentMetadata,
   type StoredFingerprint,
 } from './fingerprint.ts';
+import { hostSystem } from './host.ts';
 import { targetSetup, type TargetSetup } from './instrument.ts';
 import {
   fontConfigOf,
+  type DisplayMode,
   launchCommand,
   launchLocale,
   type LaunchCommand,
@@ -33,6 +35,7 @@ import {
   writePreferences,
 } from './profile.ts';
 import type { ExitInfo } from './proxy-check.ts';
+import { buildUserAgent } from './user-agent.ts';
 
 export interface LaunchPreparation {
   plan: LaunchPlan;
@@ -43,6 +46,8 @@ export interface LaunchPreparation {
   /** The proxy's exit, when looked up. */
   exit?: ExitInfo | undefined;
   forwarderPort?: number | undefined;
+  /** Where its pages show (launch.ts displayMode). */
+  mode: DisplayMode;
   /** The service's own environment variables. */
   env: NodeJS.ProcessEnv;
 }
@@ -86,8 +91,10 @@ export function prepareLaunch(input: LaunchPreparation): PreparedLaunch {
     record,
     fingerprint,
     headless: plan.headless,
+    mode: input.mode,
     profile,
     userAgent,
+    engineOwnUserAgent: buildUserAgent(hostSystem(), install.major),
     language: locale.language,
     languages: locale.languages,
     uiLocale: hasPack ? locale.uiLocale : undefined,

@@ -30,6 +30,8 @@ const ALLOWED = [
   '--mute-audio',
   '--disable-notifications',
   '--auto-open-devtools-for-tabs',
+  // Chromium's own headless mode, opted into (runtime/launch.ts displayMode).
+  '--headless=new',
   '--remote-debugging-port=1024',
   '--remote-debugging-port=9222',
   '--remote-debugging-port=65535',
@@ -58,7 +60,8 @@ const REFUSED: [string, string][] = [
   ['--no-proxy-server', '--no-proxy-server'],
   ['--host-resolver-rules=MAP * 1.2.3.4', '--host-resolver-rules'],
   ['--user-agent=x', '--user-agent'],
-  ['--headless=new', '--headless'],
+  ['--headless', '--headless'],
+  ['--headless=old', '--headless=old'],
   ['--incognito', '--incognito'],
   ['--kiosk', '--kiosk'],
   ['--enable-automation', '--enable-automation'],

@@ -96,7 +96,8 @@ const between = (pattern: RegExp, min: number, max: number) => (value: string) =
  * --browser-subprocess-path), open the DevTools to other hosts or origins
  * (--remote-debugging-address, --remote-allow-origins), load code (--load-extension), or take the
  * sandbox or the web's security away (--no-sandbox, --disable-web-security). The runtime owns the
- * profile, proxy, extensions, user agent and headless mode, and the fingerprint owns the language
+ * profile, proxy, extensions and user agent (`--headless=new` only chooses its headless mode), and
+ * the fingerprint owns the language
  * and the pixel ratio (--lang, --force-device-scale-factor); --incognito (nothing would be saved)
  * and --kiosk (no way out of the window) are refused too. What remains is window placement and
  * display, sound, notifications, the DevTools, and a DevTools port of the caller's choosing.
@@ -113,6 +114,9 @@ const ALLOWED_ARGS: ReadonlyMap<string, AllowedArg> = new Map<string, AllowedArg
   ['--mute-audio', {}],
   ['--disable-notifications', {}],
   ['--auto-open-devtools-for-tabs', {}],
+  // Chromium's own headless mode instead of a window on the service's display (launch.ts
+  // displayMode): an opt-in, as pages can tell it apart.
+  ['--headless', { value: matches(/^new$/), shape: 'new' }],
   // The DevTools port stays on 127.0.0.1 (the runtime adds --remote-debugging-address itself).
   [
     '--remote-debugging-port',

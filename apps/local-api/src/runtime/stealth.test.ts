@@ -84,7 +84,7 @@ describe.skipIf(!hasChromium)('stealth: the lie detector on real environments', 
     ],
     [
       'with a window, FingerPrint_Setting 1,1,1,1',
-      { FingerPrint_Setting: '1,1,1,1' },
+      { FingerPrint_Setting: '1,1,1,1', resolution: '1600x900' },
       { isHeadless: 0 },
     ],
     [
@@ -111,15 +111,28 @@ describe.skipIf(!hasChromium)('stealth: the lie detector on real environments', 
         expect(allFindings(reports)).toEqual([]);
         expect(crossScopeMismatches(withoutNativeDifferences(reports))).toEqual([]);
 
-        // A desktop, not a server: sites may ask for notifications, no automation flag, and
-        // (headless; a window shows the real display's) a work area that leaves the top bar.
-        const page = reports.window!.values;
-        if (!windowed) {
-          const [width, height] = String(page.screen).split('x').map(Number);
-          const [availWidth, availHeight] = String(page.availScreen).split(/[x ,]/).map(Number);
-          expect(availWidth).toBe(width);
-          expect(availHeight).toBeLessThan(height!);
+        // The engine's own client hints in every realm, workers included: no user-agent switch
+        // emptied them (a real Chrome answers its architecture, bitness and full version).
+        for (const scope of SCOPES) {
+          const values = reports[scope]!.values;
+          expect(values.architecture, scope).toBe('x86');
+          expect(values.bitness, scope).toBe('64');
+          expect(values.uaFullVersion, scope).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
         }
+        // The screen is the environment's, and the window fits inside it, in every realm that
+        // has one (headless and windowed alike run on the service's display sized to it).
+        const page = reports.window!.values;
+        if (fields.resolution) expect(page.screen).toBe(fields.resolution);
+        const size = (text: unknown) => String(text).split(/[x ,]/).map(Number);
+        for (const scope of ['window', 'iframe', 'oopif']) {
+          const values = reports[scope]!.values;
+          const [width, height] = size(values.screen);
+          const [outerWidth, outerHeight] = size(values.outerWindow);
+          expect(outerWidth, scope).toBeLessThanOrEqual(width!);
+          expect(outerHeight, scope).toBeLessThanOrEqual(height!);
+          expect(size(values.availScreen)[0], scope).toBe(width);
+        }
+        // A desktop, not a server: sites may ask for notifications, and no automation flag.
         expect(page.notificationPermission).toBe('default');
         expect(page.webdriver).toBe(false);
         if (fields.LanguageCode === 'de') {

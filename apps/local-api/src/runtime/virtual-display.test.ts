@@ -1,8 +1,9 @@
 /**
  * The service's own display (virtual-display.ts), with real Xvfb and real Chromium, on a machine
  * without a display (the services run with no DISPLAY, whatever the test run has): a windowed
- * start runs on it and its screen is the display's; one Xvfb serves every window, lets in only
- * clients with its cookie, and ends with the last environment on it, with the service's stop
+ * start runs on it and its screen is the environment's; one Xvfb serves every window of that
+ * screen size, lets in only clients with its cookie, and ends with the last environment on it,
+ * with the service's stop
  * (SIGTERM), and — after a kill -9 — with the next service's start; without Xvfb a windowed
  * start answers -2 naming the package in both languages.
  */
@@ -17,7 +18,7 @@ import { localApiMessages } from '@hainiao/contract';
 import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
 import { exited, spawnLocalApi, type ServiceProcess } from '@hainiao/testkit/service-process';
 import { hasChromium } from '../test/browser.ts';
-import { findXvfb, VIRTUAL_SCREEN, virtualDisplay, type DisplayLease } from './virtual-display.ts';
+import { findXvfb, virtualDisplay, type DisplayLease } from './virtual-display.ts';
 
 const hasXvfb = findXvfb(process.env) !== undefined;
 // Under CI the display is mandatory; elsewhere its tests skip, said once.
@@ -103,20 +104,25 @@ function xSetup(display: string, cookie?: Buffer): number {
 }
 
 describe.skipIf(!hasXvfb)('the virtual display', () => {
-  test('one Xvfb for all its users, only with its cookie, ended by the last; a new one after', async () => {
+  test('one Xvfb per screen size for all its users, only with its cookie, ended by the last; a new one after', async () => {
     const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-display-'));
     const display = virtualDisplay({ runDir, env: { ...process.env, ...NO_DISPLAY } });
     const leases: DisplayLease[] = [];
-    const acquire = async () => {
-      const lease = await display.acquire();
+    const acquire = async (width = 1366, height = 768) => {
+      const lease = await display.acquire({ width, height });
       leases.push(lease);
       return lease;
     };
     try {
       const serviceEnv = { ...process.env };
-      const [a, b] = await Promise.all([acquire(), acquire()]);
+      const [a, b, other] = await Promise.all([acquire(), acquire(), acquire(1920, 1080)]);
       expect(b.pid).toBe(a.pid);
       expect(b.env).toEqual(a.env);
+      // Another screen size is another display, of that size.
+      expect(other.pid).not.toBe(a.pid);
+      expect(other.env.DISPLAY).not.toBe(a.env.DISPLAY);
+      await other.release();
+      expect(alive(other.pid)).toBe(false);
       expect(a.env.DISPLAY).toMatch(/^:\d+$/);
       expect(path.dirname(a.env.XAUTHORITY)).toBe(runDir);
       expect(fs.statSync(a.env.XAUTHORITY).mode & 0o777).toBe(0o600);
@@ -194,8 +200,11 @@ describe.skipIf(!hasXvfb)('the virtual display', () => {
       return service;
     }
 
-    async function create(service: ServiceProcess): Promise<string> {
-      const res = await service.post('/api/v1/session/create', { Automatic_Configure: 0 });
+    async function create(service: ServiceProcess, resolution = '1366x768'): Promise<string> {
+      const res = await service.post('/api/v1/session/create', {
+        Automatic_Configure: 0,
+        resolution,
+      });
       expect(res.json().code).toBe(0);
       return res.json().data.Session_Id as string;
     }
@@ -225,17 +234,19 @@ describe.skipIf(!hasXvfb)('the virtual display', () => {
       const xvfb = xvfbWith(first!.XAUTHORITY!)!;
       expect(alive(xvfb)).toBe(true);
 
-      // The window's screen is the virtual display's.
+      // The window's screen is the environment's, and the window fits inside it.
       const browser = await puppeteer.connect({
         browserURL: `http://127.0.0.1:${items[0]!.browser_CDP_Port}`,
         defaultViewport: null,
       });
       try {
         const page = await browser.newPage();
-        expect(await page.evaluate('[screen.width, screen.height]')).toEqual([
-          VIRTUAL_SCREEN.width,
-          VIRTUAL_SCREEN.height,
-        ]);
+        const [width, height, outerWidth, outerHeight] = (await page.evaluate(
+          '[screen.width, screen.height, outerWidth, outerHeight]',
+        )) as number[];
+        expect([width, height]).toEqual([1366, 768]);
+        expect(outerWidth).toBeLessThanOrEqual(width!);
+        expect(outerHeight).toBeLessThanOrEqual(height!);
       } finally {
         await browser.disconnect();
       }

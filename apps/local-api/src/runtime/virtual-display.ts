@@ -1,7 +1,10 @@
 /**
- * The service's own display. On Linux without X11 or Wayland a windowed browser runs on a private
- * Xvfb display that the service starts on demand, shares between the environments on it, and
- * ends with the last of them (the service's stop ends them all, so it too).
+ * The service's own displays. On Linux a headless start, and a windowed one on a machine without
+ * X11 or Wayland, runs as a real window on a private Xvfb display that the service starts on
+ * demand: a display is exactly as large as the environments' screen (so `screen.*` is the
+ * environment's resolution in every realm, natively, and its window fits inside), is shared by the
+ * environments with that screen size, and ends with the last of them (the service's stop ends
+ * them all, so it too).
  *
  * - Xvfb picks a free display number itself (`-displayfd`), listens on no TCP port and creates no
  *   socket file (`-nolisten unix` leaves Linux's abstract socket, which Chromium uses), and lets
@@ -11,36 +14,16 @@
  *   is left alone, and a machine with a display keeps using it.
  * - A state file under `<data>/run/` names it, so the next service ends one a killed service left
  *   (supervisor.ts endPreviousRun ends what a state file's `profile` still names).
- * - The screen is the bounding box of the appendix's resolutions: every environment's window fits.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  BrowserCodes,
-  format,
-  localApiMessages,
-  parseResolution,
-  RESOLUTIONS,
-  type Localized,
-} from '@hainiao/contract';
+import { BrowserCodes, format, localApiMessages, type Localized } from '@hainiao/contract';
 import { LaunchFailure } from './supervisor.ts';
 
 const B = BrowserCodes.code;
-
-/** The virtual screen in pixels: as wide and as tall as the widest and tallest resolution. */
-export const VIRTUAL_SCREEN = RESOLUTIONS.reduce(
-  (box, value) => {
-    const size = parseResolution(value);
-    return {
-      width: Math.max(box.width, size?.width ?? 0),
-      height: Math.max(box.height, size?.height ?? 0),
-    };
-  },
-  { width: 0, height: 0 },
-);
 
 /** Xvfb on the PATH of `env`, or undefined when it is not installed. */
 export function findXvfb(env: NodeJS.ProcessEnv): string | undefined {
@@ -110,7 +93,18 @@ async function terminate(server: Pick<Server, 'child' | 'exited'>, timeoutMs = 5
   clearTimeout(timer);
 }
 
-async function startXvfb(runDir: string, env: NodeJS.ProcessEnv, timeoutMs: number) {
+/** A display's size in device pixels. */
+export interface ScreenSize {
+  width: number;
+  height: number;
+}
+
+async function startXvfb(
+  runDir: string,
+  env: NodeJS.ProcessEnv,
+  size: ScreenSize,
+  timeoutMs: number,
+) {
   const xvfb = findXvfb(env);
   if (!xvfb) throw new LaunchFailure(B.START_BROWSER_FAILED, both(localApiMessages.xvfbMissing));
   fs.mkdirSync(runDir, { recursive: true, mode: 0o700 });
@@ -118,7 +112,7 @@ async function startXvfb(runDir: string, env: NodeJS.ProcessEnv, timeoutMs: numb
   const authFile = path.join(runDir, `${name}.auth`);
   const stateFile = path.join(runDir, `${name}.json`);
   fs.writeFileSync(authFile, xauthority(randomBytes(16)), { mode: 0o600 });
-  const { width, height } = VIRTUAL_SCREEN;
+  const { width, height } = size;
   const child = spawn(
     xvfb,
     [
@@ -219,8 +213,11 @@ export interface DisplayLease {
 }
 
 export interface VirtualDisplay {
-  /** The display, started if none runs (LaunchFailure -2 when it cannot be). */
-  acquire(): Promise<DisplayLease>;
+  /**
+   * A display of exactly this size, started if none of that size runs (LaunchFailure -2 when it
+   * cannot be).
+   */
+  acquire(size: ScreenSize): Promise<DisplayLease>;
   /** Settles once every display whose last user has gone has ended. */
   settled(): Promise<void>;
 }
@@ -236,11 +233,15 @@ export function virtualDisplay(options: {
     users: number;
     server: Promise<Server>;
   }
-  let current: Instance | undefined;
+  /** The running display of each size ('WxH'). */
+  const current = new Map<string, Instance>();
   let ending: Promise<void> = Promise.resolve();
+  const forget = (key: string, instance: Instance) => {
+    if (current.get(key) === instance) current.delete(key);
+  };
 
-  function end(instance: Instance): Promise<void> {
-    if (current === instance) current = undefined;
+  function end(key: string, instance: Instance): Promise<void> {
+    forget(key, instance);
     const done = instance.server.then(
       (server) => terminate(server),
       () => undefined,
@@ -249,23 +250,20 @@ export function virtualDisplay(options: {
     return done;
   }
 
-  function open(): Instance {
-    // After the previous one has gone: one Xvfb at a time.
-    const server = ending.then(() =>
-      startXvfb(options.runDir, options.env, options.startTimeoutMs ?? 10_000),
-    );
+  function open(key: string, size: ScreenSize): Instance {
+    const server = startXvfb(options.runDir, options.env, size, options.startTimeoutMs ?? 10_000);
     const instance: Instance = { users: 0, server };
-    const forget = () => {
-      if (current === instance) current = undefined;
-    };
     // One that failed to start, or ended by itself, is not handed out again.
-    server.then((s) => s.exited.then(forget), forget);
+    const gone = () => forget(key, instance);
+    server.then((s) => s.exited.then(gone), gone);
+    current.set(key, instance);
     return instance;
   }
 
   return {
-    async acquire() {
-      const instance = (current ??= open());
+    async acquire(size) {
+      const key = `${size.width}x${size.height}`;
+      const instance = current.get(key) ?? open(key, size);
       instance.users += 1;
       let server: Server;
       try {
@@ -282,7 +280,7 @@ export function virtualDisplay(options: {
           if (released) return Promise.resolve();
           released = true;
           instance.users -= 1;
-          return instance.users > 0 ? Promise.resolve() : end(instance);
+          return instance.users > 0 ? Promise.resolve() : end(key, instance);
         },
       };
     },

@@ -931,6 +931,9 @@
       values.webglRendererElement = await safe(() => unmasked(kit.webglElement)[1]);
       values.screen = `${screen.width}x${screen.height}`;
       values.availScreen = `${screen.availWidth}x${screen.availHeight} ${screen.availLeft},${screen.availTop}`;
+      // The browser window (an iframe reads its top window's): one larger than its screen is
+      // something no machine shows.
+      values.outerWindow = await safe(() => `${G.outerWidth}x${G.outerHeight}`);
       values.colorDepth = screen.colorDepth;
       values.devicePixelRatio = G.devicePixelRatio;
       values.notificationPermission = await safe(() => Notification.permission);
