@@ -227,7 +227,16 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
         await Promise.all([
           // A client's Browser.close (Puppeteer's browser.close()) saves the cookies first.
           proc
-            .devToolsPort(launchTimeout, userPort, () => saveCookies(entry), plan.rawDevTools)
+            .devToolsPort(launchTimeout, {
+              userPort,
+              beforeClose: () => saveCookies(entry),
+              raw: plan.rawDevTools,
+              // A client's page sessions get the environment's user agent override too, or the
+              // renderer shows the machine's navigator.platform once the client attaches.
+              pageSessionSetup: setup.userAgentOverride
+                ? [{ method: 'Emulation.setUserAgentOverride', params: setup.userAgentOverride }]
+                : [],
+            })
             .then((port) => {
               info.cdpPort = port;
               mark('port');

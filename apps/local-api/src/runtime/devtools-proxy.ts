@@ -37,6 +37,14 @@ export interface DevToolsProxyOptions {
    * traces are taken off the wire (devtools-traceless.ts).
    */
   raw?: boolean;
+  /**
+   * Sent on each page and iframe session a client attaches (auto-attach or attachToTarget),
+   * before the client hears of it, so before it can let a waiting target run. The user agent
+   * override is one: Blink keeps one navigator.platform per page, and a new client's session
+   * without an override of its own resets it to the machine's (measured on Chromium 156 with stock
+   * Puppeteer), so that a page's values would change with who is attached.
+   */
+  pageSessionSetup?: readonly { method: string; params: Record<string, unknown> }[];
 }
 
 /** Proxy ids on the pipe start here; the service's own commands count up from 1. */
@@ -160,7 +168,16 @@ export async function serveDevTools(
   function event(client: Client, message: RawMessage): void {
     const params = message.params ?? {};
     const child = typeof params.sessionId === 'string' ? params.sessionId : undefined;
-    if (message.method === 'Target.attachedToTarget' && child) own(client, child);
+    if (message.method === 'Target.attachedToTarget' && child) {
+      own(client, child);
+      const type = (params.targetInfo as { type?: string } | undefined)?.type;
+      // Sent now, ahead of anything the client can send on it (the pipe keeps the order).
+      if (type === 'page' || type === 'iframe') {
+        for (const { method, params: setup } of options.pageSessionSetup ?? []) {
+          call(method, setup, child).catch(() => undefined);
+        }
+      }
+    }
     if (message.sessionId === client.via) {
       // A page client hears nothing of the browser session it came through, but its page going.
       if (message.method === 'Target.detachedFromTarget' && child === client.root) {

@@ -3,7 +3,8 @@
  * detectors read — `Runtime.enable` (a logged Error's `name` is read once more), library source URLs
  * and Playwright's helper in a stack trace — sees none of them while stock Puppeteer and Playwright
  * drive it through the port of an environment started by the service, in frames, workers and
- * across navigations. Started with Raw_DevTools 1, the same page sees them (the control).
+ * across navigations. Started with Raw_DevTools 1, the same page sees them (the control). Nor do a
+ * page's values change when a client attaches (another system's navigator.platform).
  */
 import { chromium } from 'playwright-core';
 import puppeteer, { type WebWorker } from 'puppeteer-core';
@@ -46,6 +47,10 @@ const DETECTOR = `<!doctype html><title>detector</title>
 <button onclick="this.textContent = 'clicked'">press</button>
 <iframe srcdoc="<p>inside</p><script>window.inner = 'frame world'</script>"></iframe>`;
 
+/** Reports the page's navigator.platform to the site (read in the site's log). */
+const PLATFORM = `<!doctype html><title>platform</title>
+<script>fetch('/seen?' + encodeURIComponent(navigator.platform + '|' + location.search.slice(1)));</script>`;
+
 const WORKER = `self.onmessage = () => {}; self.workerValue = 'worker world';`;
 const WITH_WORKER = `<!doctype html><title>worker</title><script>window.worker = new Worker('/worker.js');</script>`;
 
@@ -62,7 +67,13 @@ async function leaksOf(page: { evaluate(script: string): Promise<unknown> }): Pr
 describe.skipIf(!hasChromium)('the DevTools port without automation traces', () => {
   beforeAll(async () => {
     api = await startBrowserService();
-    site = await startSite({ '/detect': DETECTOR, '/worker.js': WORKER, '/worker': WITH_WORKER });
+    site = await startSite({
+      '/detect': DETECTOR,
+      '/worker.js': WORKER,
+      '/worker': WITH_WORKER,
+      '/platform': PLATFORM,
+      '/seen': 'ok',
+    });
   }, 120_000);
   afterAll(async () => {
     await api?.dispose();
@@ -155,6 +166,46 @@ describe.skipIf(!hasChromium)('the DevTools port without automation traces', () 
       );
     } finally {
       await pw.close();
+      await api.kill([id]);
+    }
+  }, 90_000);
+
+  test("another system's navigator.platform stays the same whoever attaches: before Puppeteer, in a page it opens, a page it reloads", async () => {
+    const id = await api.create({ SystemOS: 'Windows' });
+    await api.service.post('/api/v1/session/auto_open/add', {
+      Session_ID: [id],
+      StartPage: `${site.url}/platform?start`,
+    });
+    const { browser_CDP_Port: port } = await api.startOne(id);
+    const seen = (label: string) =>
+      site.log
+        .filter(
+          (r) => r.url.startsWith('/seen?') && r.url.endsWith(encodeURIComponent(`|${label}`)),
+        )
+        .map((r) => decodeURIComponent(r.url.slice('/seen?'.length)).split('|')[0]);
+    // The start page ran before any client attached.
+    await expect.poll(() => seen('start')).toEqual(['Win32']);
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${site.url}/platform?opened`);
+      await expect.poll(() => seen('opened')).toEqual(['Win32']);
+      expect(await page.evaluate('navigator.platform')).toBe('Win32');
+      // The start tab, reloaded while Puppeteer is attached to it.
+      const start = (await browser.pages()).find((p) => p.url().endsWith('?start'))!;
+      await start.goto(`${site.url}/platform?reloaded`);
+      await expect.poll(() => seen('reloaded')).toEqual(['Win32']);
+    } finally {
+      await browser.disconnect();
+    }
+    // And a page opened after the client has gone.
+    const again = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+    try {
+      const page = await again.newPage();
+      await page.goto(`${site.url}/platform?later`);
+      await expect.poll(() => seen('later')).toEqual(['Win32']);
+    } finally {
+      await again.disconnect();
       await api.kill([id]);
     }
   }, 90_000);

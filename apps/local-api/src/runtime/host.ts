@@ -19,9 +19,9 @@ export function hostSystem(
 
 /**
  * What a page shows of a non-host system and a worker does not, measured on Chromium 156: the
- * DevTools override reaches pages and iframes (navigator.platform only until another DevTools
- * client, such as the user's Puppeteer, attaches: then the renderer shows the machine's again);
- * dedicated workers follow their page's client hints but keep the machine's navigator.platform;
+ * DevTools override reaches pages and iframes (and the sessions of the user's own DevTools
+ * clients get it too, or navigator.platform would turn the machine's once one attaches:
+ * devtools-proxy.ts pageSessionSetup); dedicated workers follow their page's client hints but keep the machine's navigator.platform;
  * shared and service workers keep the machine's values and send its hints. No override is sent
  * to a worker (a shared or service worker never answers Network.setUserAgentOverride while it
  * waits for the debugger). Empty on the host's system.

@@ -94,8 +94,8 @@ export function targetSetup(
     pageScripts.push({ source: HIDE_IMAGES_SCRIPT, worldName: 'hainiao-style' });
   }
   return {
-    // (A later DevTools client, such as the user's Puppeteer, resets navigator.platform to the
-    // machine's in the renderer; the hints stay. Measured on Chromium 156.)
+    // (A later DevTools client, such as the user's Puppeteer, would reset navigator.platform to
+    // the machine's in the renderer: its sessions get the same override, devtools-proxy.ts.)
     ...(pageOnlyValues(record.system).length > 0
       ? {
           userAgentOverride: {

@@ -162,8 +162,7 @@ describe.skipIf(!hasChromium)('stealth: the lie detector on real environments', 
     expect(item.Fingerprint_PageOnly).toEqual(
       expect.arrayContaining(['navigator.platform', 'navigator.userAgentData.platform']),
     );
-    // Only values the answer names differ (here the page's client hints say Windows; the
-    // detector's own DevTools client resets navigator.platform to the machine's everywhere).
+    // Only values the answer names differ (the page says Windows, the workers the machine).
     const mismatches = crossScopeMismatches(withoutNativeDifferences(reports));
     expect(mismatches.length).toBeGreaterThan(0);
     const named: Record<string, string> = {

@@ -137,7 +137,7 @@ describe('a browser process', () => {
     const busy = (blocker.address() as net.AddressInfo).port;
     try {
       const taken = await failure(
-        fake(ANSWERS, 'e3').devToolsPort(10_000, `--remote-debugging-port=${busy}`),
+        fake(ANSWERS, 'e3').devToolsPort(10_000, { userPort: `--remote-debugging-port=${busy}` }),
       );
       expect(taken.status).toBe(B.LISTEN_FAILED);
       expect(taken.message).toBe(`--remote-debugging-port=${busy}: the port is taken`);
@@ -145,7 +145,9 @@ describe('a browser process', () => {
       await new Promise<void>((resolve) => blocker.close(() => resolve()));
     }
     const own = fake(ANSWERS, 'e4');
-    expect(await own.devToolsPort(10_000, `--remote-debugging-port=${busy}`)).toBe(busy);
+    expect(await own.devToolsPort(10_000, { userPort: `--remote-debugging-port=${busy}` })).toBe(
+      busy,
+    );
   });
 
   test('an exit nobody asked for is -12; a clean one and an asked-for one are not', async () => {

@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { BrowserCodes } from '@hainiao/contract';
 import { PipeConnection } from './cdp.ts';
-import { serveDevTools } from './devtools-proxy.ts';
+import { serveDevTools, type DevToolsProxyOptions } from './devtools-proxy.ts';
 
 const B = BrowserCodes.code;
 
@@ -142,16 +142,10 @@ export interface BrowserProcess {
   /**
    * Once the browser answers on its pipe, opens the DevTools proxy and gives its port: the
    * caller's own `--remote-debugging-port=N` (`userPort`), or a free one. A port that is taken is
-   * -11; no answer in `timeoutMs` is -18; an exit meanwhile is -2. The proxy closes with the pipe.
-   * `beforeClose` runs before a client's Browser.close reaches the browser. `raw` hands out the
-   * protocol unchanged (the start option Raw_DevTools; devtools-traceless.ts otherwise).
+   * -11; no answer in `timeoutMs` is -18; an exit meanwhile is -2. The proxy closes with the pipe;
+   * the other options are its own (devtools-proxy.ts).
    */
-  devToolsPort(
-    timeoutMs: number,
-    userPort?: string,
-    beforeClose?: () => Promise<void>,
-    raw?: boolean,
-  ): Promise<number>;
+  devToolsPort(timeoutMs: number, options?: DevToolsOptions): Promise<number>;
   /**
    * Calls `listener` once the process exits: with -12 for an exit nobody asked for, undefined when
    * the service ended it or the user closed the last window (a clean exit).
@@ -164,6 +158,11 @@ export interface BrowserProcess {
   /** Closes the pipe, ends whatever is left of the tree and removes the state file. */
   dispose(): void;
 }
+
+/** The DevTools endpoint's options: the caller's `--remote-debugging-port=N`, and the proxy's. */
+export type DevToolsOptions = Omit<DevToolsProxyOptions, 'port'> & {
+  userPort?: string | undefined;
+};
 
 /** Starts a browser (its own process group) and writes its state file. */
 export function spawnBrowser(options: SpawnOptions): BrowserProcess {
@@ -196,8 +195,8 @@ export function spawnBrowser(options: SpawnOptions): BrowserProcess {
     exited,
     ending: false,
     hasExited: () => child.exitCode !== null || child.signalCode !== null,
-    devToolsPort: (timeoutMs, userPort, beforeClose, raw) =>
-      openDevTools(child, cdp, stderrTail, timeoutMs, userPort, beforeClose, raw),
+    devToolsPort: (timeoutMs, devTools) =>
+      openDevTools(child, cdp, stderrTail, timeoutMs, devTools),
     onExit(listener) {
       // A browser whose last window the user closed ends cleanly (0, no signal).
       child.once('exit', (code, signal) =>
@@ -228,9 +227,7 @@ async function openDevTools(
   cdp: PipeConnection,
   stderrTail: () => string,
   timeoutMs: number,
-  userPort?: string,
-  beforeClose?: () => Promise<void>,
-  raw?: boolean,
+  { userPort, ...proxy }: DevToolsOptions = {},
 ): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
@@ -267,7 +264,7 @@ async function openDevTools(
   });
   const port = userPort ? Number(userPort.slice('--remote-debugging-port='.length)) : 0;
   try {
-    return (await serveDevTools(cdp, { port, beforeClose, raw })).port;
+    return (await serveDevTools(cdp, { ...proxy, port })).port;
   } catch (error) {
     throw new LaunchFailure(
       B.LISTEN_FAILED,
