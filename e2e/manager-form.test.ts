@@ -163,9 +163,22 @@ describe('the manager’s form and batch dialogs in Chromium', () => {
     if (before.listid.length) await api('/api/v1/session/delete', { Is_Delete_All: 1 });
     await page.reload();
 
+    // --- Another system than the machine's: what only pages will show is said before saving.
+    await page.getByRole('button', { name: 'New environment' }).click();
+    await expect.poll(() => drawer().getByText('New environment').isVisible()).toBe(true);
+    const pageOnly = drawer().getByText(/^Pages will say Windows; workers will still say /);
+    expect(await pageOnly.count()).toBe(0);
+    await choose('Operating system', 'Windows');
+    await expect.poll(() => pageOnly.isVisible()).toBe(true);
+    expect(await drawer().getByText('navigator.platform', { exact: true }).isVisible()).toBe(true);
+    await drawer().getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => drawer().count()).toBe(0);
+
     // --- Create through the form, behind the proxy; a wrong password first.
     await page.getByRole('button', { name: 'New environment' }).click();
     await expect.poll(() => drawer().getByText('New environment').isVisible()).toBe(true);
+    // A new form: the machine's own system again.
+    expect(await pageOnly.count()).toBe(0);
     await drawer().getByLabel('Name', { exact: true }).fill('e2e form shop');
     // A limit of the contract, checked before anything is sent.
     await drawer().getByLabel('Description', { exact: true }).fill('d'.repeat(151));

@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { PAGE_ONLY_VALUES } from '@hainiao/contract';
 import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
 import { startTestService, type TestService } from './test/server.ts';
 
@@ -71,7 +72,8 @@ describe('create', () => {
     expect(res.json()).toEqual({
       message: 'Session Create Success',
       code: 0,
-      data: { Session_Id: expect.stringMatching(/^[0-9a-f]{32}$/) },
+      // The host's system shows every value in workers too: nothing is page-only.
+      data: { Session_Id: expect.stringMatching(/^[0-9a-f]{32}$/), Fingerprint_PageOnly: [] },
     });
     const id = res.json().data.Session_Id;
     const env = await info(id);
@@ -164,7 +166,14 @@ describe('create', () => {
   });
 
   test('system is the other spelling of SystemOS; a mobile system gets a mobile UA', async () => {
-    const id = await create({ system: 'iPhone', MobileModel: 'iPhone 15' });
+    const res = await service.post('/api/v1/session/create', {
+      Automatic_Configure: 0,
+      system: 'iPhone',
+      MobileModel: 'iPhone 15',
+    });
+    // Another system than the host's: the create answer already says what only pages show.
+    expect(res.json().data.Fingerprint_PageOnly).toEqual([...PAGE_ONLY_VALUES]);
+    const id = res.json().data.Session_Id as string;
     const env = await info(id);
     expect(env).toMatchObject({ SystemOS: 'iPhone', resolution: '390x844' });
     expect(env.User_Agent).toMatch(/\(iPhone; CPU iPhone OS \d+_\d+ like Mac OS X\).* CriOS\//);

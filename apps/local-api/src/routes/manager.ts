@@ -26,6 +26,7 @@ import { parseBody } from '../http/validate.ts';
 import type { EnvironmentRecord } from '../model/environment.ts';
 import { DomainError, ProxyCheckError } from '../model/errors.ts';
 import { DEFAULT_SETTINGS } from '../model/settings.ts';
+import { hostSystem } from '../runtime/host.ts';
 import { checkProxy, DEFAULT_IP_LOOKUP_URL } from '../runtime/proxy-check.ts';
 import type { StaticFolder } from '../util/static-files.ts';
 import { runningView, sessionDir } from './views.ts';
@@ -81,6 +82,9 @@ export function managerRoutes(
     return {
       account: ctx.session.current?.account ?? null,
       cloud: cloudUrl ?? null,
+      // The system new environments present by default; another shows some values in pages only
+      // (PAGE_ONLY_VALUES), which the form says before the user saves.
+      hostSystem: hostSystem(),
       // Changes not yet in the cloud, and since when this machine has all the cloud had.
       sync: ctx.sync.status(),
       // Copies pulled from the cloud that this machine refused, and why (issue 24).

@@ -23,6 +23,7 @@ import type { ProxyChanges, ProxyFieldNames } from '../domain/environment.ts';
 import { callerLang, fail, sessionFailure, UNKNOWN_EXCEPTION, v1 } from '../http/envelope.ts';
 import { post } from '../http/route.ts';
 import { siteOf } from '../model/cookie.ts';
+import { pageOnlyValues } from '../runtime/host.ts';
 import { randomUserAgent } from '../runtime/user-agent.ts';
 import { parseTimeBound } from '../util/time.ts';
 import { environmentView, sessionDir } from './views.ts';
@@ -180,7 +181,11 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   post(app, ctx, '/api/v1/session/create', async ({ body, request, login }) => {
     const lang = callerLang(request);
     const record = await createEnvironment(ctx, createRequestOf(body, login.account, lang));
-    return v1(request, localApiMessages.sessionCreateSuccess, { Session_Id: record.id });
+    // What its system shows in pages only, known before the first start (empty on the host's).
+    return v1(request, localApiMessages.sessionCreateSuccess, {
+      Session_Id: record.id,
+      Fingerprint_PageOnly: pageOnlyValues(record.system),
+    });
   });
 
   post(app, ctx, '/api/v1/session/update', async ({ body, request, login }) => {

@@ -3,7 +3,7 @@
  * identically in pages and workers (navigator.platform, client-hint platform) is only right when
  * the environment's system is the host's, so new environments default to it.
  */
-import type { SystemName } from '@hainiao/contract';
+import { PAGE_ONLY_VALUES, type SystemName } from '@hainiao/contract';
 
 export function hostSystem(
   platform: NodeJS.Platform = process.platform,
@@ -27,12 +27,5 @@ export function hostSystem(
  * waits for the debugger). Empty on the host's system.
  */
 export function pageOnlyValues(system: string, host: SystemName = hostSystem()): string[] {
-  if (system === host) return [];
-  return [
-    'navigator.platform',
-    'navigator.userAgentData.platform',
-    'navigator.userAgentData.mobile',
-    'navigator.userAgentData high-entropy values (platformVersion, architecture, bitness, model, fullVersionList)',
-    'Sec-CH-UA-Platform of worker requests',
-  ];
+  return system === host ? [] : [...PAGE_ONLY_VALUES];
 }

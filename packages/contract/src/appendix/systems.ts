@@ -27,3 +27,16 @@ export function isSystem(value: string): value is SystemName {
 export function isMobileSystem(value: string): boolean {
   return (MOBILE_SYSTEMS as readonly string[]).includes(value);
 }
+
+/**
+ * What an environment of a system other than the machine's shows in pages but not in workers
+ * (measured on Chromium 156; the local service's runtime/host.ts): the create and start answers
+ * list them in Fingerprint_PageOnly, and the manager before the user saves.
+ */
+export const PAGE_ONLY_VALUES = [
+  'navigator.platform',
+  'navigator.userAgentData.platform',
+  'navigator.userAgentData.mobile',
+  'navigator.userAgentData high-entropy values (platformVersion, architecture, bitness, model, fullVersionList)',
+  'Sec-CH-UA-Platform of worker requests',
+] as const;

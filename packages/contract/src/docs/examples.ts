@@ -183,7 +183,10 @@ export const CALL_EXAMPLES: Readonly<Record<LocalApiPath, CallExample>> = {
       CountryCode: 'US',
       LanguageCode: 'en-US',
     },
-    answer: { message: 'sessionCreateSuccess', data: { Session_Id: S.sessionId } },
+    answer: {
+      message: 'sessionCreateSuccess',
+      data: { Session_Id: S.sessionId, Fingerprint_PageOnly: [] },
+    },
   },
   '/api/v1/session/update': {
     request: {

@@ -147,8 +147,8 @@ export const CALL_TEXTS: Readonly<Record<LocalApiPath, CallText>> = {
   '/api/v1/session/create': {
     title: { en: 'Create an environment', zh: '创建环境' },
     purpose: {
-      en: 'Creates an environment: a browser profile with its own fingerprint, proxy, locale, cookies and start pages. Answers its ID (spelt Session_Id).',
-      zh: '创建一个环境：拥有独立指纹、代理、地区、Cookie 和启动页的浏览器配置。返回其 ID（拼写为 Session_Id）。',
+      en: "Creates an environment: a browser profile with its own fingerprint, proxy, locale, cookies and start pages. Answers its ID (spelt Session_Id) and Fingerprint_PageOnly: what its system shows in pages but not in workers (empty for this computer's system), known before the first start.",
+      zh: '创建一个环境：拥有独立指纹、代理、地区、Cookie 和启动页的浏览器配置。返回其 ID（拼写为 Session_Id）和 Fingerprint_PageOnly：该系统只在页面中、不在 Worker 中呈现的值（本机系统时为空），首次启动前即可知道。',
     },
     notes: [
       {

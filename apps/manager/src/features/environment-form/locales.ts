@@ -81,6 +81,9 @@ export const formCopy = {
     hostSystem: 'This computer’s system',
     systemHelp:
       'Another system shows in pages only: workers keep this computer’s platform. Changing it later gives a new user agent.',
+    pageOnlyTitle: 'Pages will say {system}; workers will still say {host}',
+    pageOnlyIntro:
+      'The browser cannot present these values in workers for another system, and detectors compare the two:',
     model: 'Device model',
     modelHelp: 'Required for Android, iPhone and iPad.',
     resolution: 'Screen resolution',
@@ -191,6 +194,8 @@ export const formCopy = {
     hostSystem: '本机系统',
     systemHelp:
       '选择其他系统只在页面中生效：Worker 仍显示本机平台。之后修改系统会生成新的 User-Agent。',
+    pageOnlyTitle: '页面会显示 {system}，Worker 仍会显示 {host}',
+    pageOnlyIntro: '选择其他系统时，浏览器无法在 Worker 中呈现以下值，检测工具会对比两者：',
     model: '设备型号',
     modelHelp: 'Android、iPhone 和 iPad 必填。',
     resolution: '屏幕分辨率',

@@ -237,12 +237,12 @@ const systemOs = z
   .describe(
     'Operating system the environment presents: a value of the appendix "System". Default: the ' +
       "machine's own. Another system shows in pages only: workers keep the machine's platform " +
-      '(the start answer lists those values in Fingerprint_PageOnly)',
+      '(the create and start answers list those values in Fingerprint_PageOnly)',
   )
   .meta({
     zh:
       '环境模拟的操作系统，取值见附录“系统”。默认为本机系统。选择其他系统时只在页面中生效：' +
-      'Worker 仍显示本机平台（启动结果的 Fingerprint_PageOnly 列出这些值）',
+      'Worker 仍显示本机平台（创建和启动结果的 Fingerprint_PageOnly 列出这些值）',
     example: 'Windows',
   });
 

@@ -1,8 +1,16 @@
 /** System, model, resolution, user agent (with the service's generator) and the fingerprint switches. */
-import { App, Button, Col, Form, Input, Row, Select, Tooltip } from 'antd';
-import { createSessionBody, isMobileSystem, RESOLUTIONS, SYSTEMS } from '@hainiao/contract';
+import { Alert, App, Button, Col, Form, Input, Row, Select, Tooltip } from 'antd';
+import {
+  createSessionBody,
+  format,
+  isMobileSystem,
+  PAGE_ONLY_VALUES,
+  RESOLUTIONS,
+  SYSTEMS,
+} from '@hainiao/contract';
 import { useState } from 'react';
 import { useLang } from '../../../shared/lang.tsx';
+import { useSession } from '../../../shared/session.tsx';
 import { errorText } from '../../../shared/ui/errors.ts';
 import { randomUserAgent } from '../environment-calls.ts';
 import type { FormCopy } from '../locales.ts';
@@ -16,7 +24,10 @@ export function FingerprintSection({ copy, mode }: { copy: FormCopy; mode: 'crea
   const lang = useLang();
   const { message } = App.useApp();
   const form = Form.useFormInstance();
+  const host = useSession().state?.hostSystem;
   const system = (Form.useWatch('SystemOS') as string | undefined) ?? '';
+  // Said before saving, not only in the start answer (Fingerprint_PageOnly).
+  const pageOnly = Boolean(system && host && system !== host);
   const mobile = isMobileSystem(system);
   const fixed = mode === 'edit';
   const [generating, setGenerating] = useState(false);
@@ -65,6 +76,26 @@ export function FingerprintSection({ copy, mode }: { copy: FormCopy; mode: 'crea
           </Form.Item>
         </Col>
       </Row>
+      {pageOnly && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={format(copy.pageOnlyTitle, { system, host: host ?? '' })}
+          description={
+            <>
+              {copy.pageOnlyIntro}
+              <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
+                {PAGE_ONLY_VALUES.map((value) => (
+                  <li key={value}>
+                    <code>{value}</code>
+                  </li>
+                ))}
+              </ul>
+            </>
+          }
+        />
+      )}
       {(mobile || (fixed && (form.getFieldValue('MobileModel') as string))) && (
         <Form.Item
           name="MobileModel"
