@@ -169,18 +169,35 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
     const sessionDir = path.join(sessionsDir, id);
     const fingerprint = fingerprints.ensure(record, fontFamilies());
     const spec = proxySpecOf(record);
-    const { forwarder, exit } = await openProxy(spec, s, {
-      insecureUpstreamTls: options.insecureUpstreamTls ?? false,
-      // SSH: the server's host key, pinned on first use (proxy.ts).
-      hostKeyFile: hostKeyFileOf(sessionsDir, id),
-      lookupUrl,
-      lookupTimeoutMs: options.proxyCheckTimeoutMs ?? 10_000,
-    });
+    // The display comes up while the proxy opens and the profile is written (its own process).
+    const leasing =
+      mode === 'own'
+        ? display.acquire(displaySize(fingerprint.screen))
+        : Promise.resolve(undefined);
+    // Its failure (-2) is the start's answer once awaited, not an unhandled rejection meanwhile.
+    leasing.catch(() => undefined);
+    let opened: Awaited<ReturnType<typeof openProxy>>;
+    try {
+      opened = await openProxy(spec, s, {
+        insecureUpstreamTls: options.insecureUpstreamTls ?? false,
+        // SSH: the server's host key, pinned on first use (proxy.ts).
+        hostKeyFile: hostKeyFileOf(sessionsDir, id),
+        lookupUrl,
+        lookupTimeoutMs: options.proxyCheckTimeoutMs ?? 10_000,
+      });
+    } catch (error) {
+      void leasing.then(
+        (lease) => lease?.release(),
+        () => undefined,
+      );
+      throw error;
+    }
+    const { forwarder, exit } = opened;
     let owned = forwarder; // closed on the way out unless a running entry took it
     let lease: DisplayLease | undefined; // likewise released
+    let leased = false;
     try {
-      if (mode === 'own') lease = await display.acquire(displaySize(fingerprint.screen));
-      const { profile, command, setup, locale, userAgent, userPort } = initData(() =>
+      const prepared = initData(() =>
         prepareLaunch({
           plan,
           install,
@@ -189,10 +206,15 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
           exit,
           forwarderPort: forwarder?.port,
           mode,
-          // The browser's environment only: the service's own stays as it is.
-          env: lease ? { ...env, ...lease.env } : env,
+          env,
         }),
       );
+      lease = await leasing.finally(() => (leased = true));
+      const { profile, setup, locale, userAgent, userPort } = prepared;
+      // The display is the browser's alone: the service's own environment stays as it is.
+      const command = lease
+        ? { ...prepared.command, env: { ...prepared.command.env, ...lease.env } }
+        : prepared.command;
       mark('spawn');
       const proc = spawnBrowser({
         executable: install.path,
@@ -301,6 +323,12 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
       return info;
     } finally {
       await owned?.close();
+      // A display still coming up when the start failed is given back once it is up.
+      if (!leased)
+        void leasing.then(
+          (late) => late?.release(),
+          () => undefined,
+        );
       await lease?.release();
     }
   }
