@@ -13,6 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
 import { ownOrigin } from './http/guard.ts';
+import { hostSystem } from './runtime/host.ts';
 import { startHttpProxy, startLookup } from './test/proxies.ts';
 import { call, startTestService, type TestService } from './test/server.ts';
 
@@ -134,6 +135,8 @@ describe('the manager served by the service', () => {
     expect(before.json()).toEqual({
       account: null,
       cloud: cloud.url,
+      // What new environments present by default (the form warns about any other).
+      hostSystem: hostSystem(),
       syncSkipped: [],
       sync: { pending: 0, syncedAt: null },
     });

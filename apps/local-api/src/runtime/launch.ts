@@ -4,7 +4,8 @@
  * without a browser.
  *
  * Native first: everything set here reaches every page, iframe and worker the same way, with no
- * script. The user agent is browser-wide (`--user-agent`), languages come from `--lang`,
+ * script. The user agent is the engine's own, or browser-wide (`--user-agent`) where it differs
+ * (another system, Chromium's headless mode), languages come from `--lang`,
  * `--accept-lang` and the profile's preferences, the time zone from `TZ`, the screen from the
  * service's own display of the environment's size (Chromium's own headless mode: `--screen-info`
  * with its pixel ratio and work area), the pixel ratio (windowed) from
