@@ -100,6 +100,9 @@ describe('launch command', () => {
       width: 1920,
       height: 1080,
     });
+    // A screen from another account's fingerprint never makes a display larger than the cap.
+    const huge = { ...generateFingerprint(record()).screen, width: 99_999, devicePixelRatio: 5 };
+    expect(displaySize(huge).width).toBe(8192);
     // A phone's window is its screen, not wider.
     const phone = record({
       system: 'Android',

@@ -58,14 +58,20 @@ export function missingDisplay(mode: DisplayMode, xvfb: string | undefined): str
   return `${message.en} | ${message.zh}`;
 }
 
-/** The service's own display for an environment: its screen in device pixels. */
+/**
+ * The largest display the service starts (device pixels a side): a fingerprint may come from the
+ * cloud, written by another account, and its schema allows screens no monitor has.
+ */
+export const MAX_DISPLAY_SIDE = 8192;
+
+/** The service's own display for an environment: its screen in device pixels, capped. */
 export function displaySize(screen: StoredFingerprint['screen']): {
   width: number;
   height: number;
 } {
   return {
-    width: Math.round(screen.width * screen.devicePixelRatio),
-    height: Math.round(screen.height * screen.devicePixelRatio),
+    width: Math.min(Math.round(screen.width * screen.devicePixelRatio), MAX_DISPLAY_SIDE),
+    height: Math.min(Math.round(screen.height * screen.devicePixelRatio), MAX_DISPLAY_SIDE),
   };
 }
 
