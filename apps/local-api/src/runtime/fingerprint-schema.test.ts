@@ -13,7 +13,7 @@ import { SYSTEMS } from '@hainiao/contract';
 import type { EnvironmentRecord } from '../model/environment.ts';
 import { DEFAULT_SETTINGS } from '../model/settings.ts';
 import { openStore } from '../store/database.ts';
-import { basisOf, fingerprintStore, generateFingerprint } from './fingerprint.ts';
+import { basisOf, clientHintVersion, fingerprintStore, generateFingerprint } from './fingerprint.ts';
 import { HINT_STYLES, storedFingerprintSchema } from './fingerprint-schema.ts';
 import { fontFamilies } from './machine.ts';
 
@@ -60,6 +60,14 @@ describe('the schema', () => {
         }
       }
     }
+  });
+
+  test("a sample's UA-string version ('10_15_7') becomes the system's usual hint", () => {
+    // The generator hands out '10_15_7' about once in 3000 macOS samples; CI once drew it.
+    expect(clientHintVersion('10_15_7', 'MacIntel')).toBe('14.6.1');
+    expect(clientHintVersion('<b>', 'Windows')).toBe('10.0.0');
+    expect(clientHintVersion(undefined, 'Linux x86_64')).toBe('');
+    expect(clientHintVersion('15.1.0', 'MacIntel')).toBe('15.1.0');
   });
 
   test('refuses markup, unknown values, extra fields and numbers out of range', () => {

@@ -49,6 +49,9 @@ const family = z.string().regex(FONT_FAMILY);
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values);
 
+/** Client hints' platformVersion: dotted numbers, as Chromium sends them (or empty). */
+export const PLATFORM_VERSION = /^(\d{1,5}(\.\d{1,5}){0,3})?$/;
+
 export const storedFingerprintSchema = z.strictObject({
   version: z.literal(2),
   basis: z.string().regex(/^[0-9a-f]{16}$/),
@@ -73,7 +76,7 @@ export const storedFingerprintSchema = z.strictObject({
   hiddenFonts: z.array(family).max(HIDDEN_FONTS_MAX),
   uaPlatform: z.strictObject({
     platform: oneOf(UA_PLATFORMS),
-    platformVersion: z.string().regex(/^(\d{1,5}(\.\d{1,5}){0,3})?$/),
+    platformVersion: z.string().regex(PLATFORM_VERSION),
     architecture: z.enum(['x86', 'arm']),
     bitness: z.enum(['32', '64']),
     // The environment's mobile model (its settings allow 64 characters of text).

@@ -23,6 +23,7 @@ import {
   FAMILY_CANDIDATES,
   FONT_FAMILY,
   parseStoredFingerprint,
+  PLATFORM_VERSION,
   type HINT_STYLES,
   type NAVIGATOR_PLATFORMS,
 } from './fingerprint-schema.ts';
@@ -242,6 +243,16 @@ function screenOf(record: EnvironmentRecord): { width: number; height: number } 
   return size ?? { width: 1920, height: 1080 };
 }
 
+/**
+ * The platformVersion client hint from the generator's sample. Its samples sometimes carry the UA
+ * string's form ('10_15_7'), which Chromium never sends: only dotted versions are kept, anything
+ * else is the system's usual value.
+ */
+export function clientHintVersion(sampled: string | undefined, system: string): string {
+  if (sampled !== undefined && PLATFORM_VERSION.test(sampled)) return sampled;
+  return system === 'Windows' ? '10.0.0' : system === 'MacIntel' ? '14.6.1' : '';
+}
+
 interface GeneratedFingerprint {
   navigator?: {
     userAgentData?: { platformVersion?: string; architecture?: string; bitness?: string };
@@ -288,9 +299,7 @@ export function generateFingerprint(
     (family) => !ESSENTIAL_FONTS.test(family) && !chosen.has(family) && FONT_FAMILY.test(family),
   );
   const hiddenFonts = optional.filter((_, index) => hash32(seed, index) % 4 === 0);
-  const platformVersion =
-    nav.userAgentData?.platformVersion ??
-    (system === 'Windows' ? '10.0.0' : system === 'MacIntel' ? '14.6.1' : '');
+  const platformVersion = clientHintVersion(nav.userAgentData?.platformVersion, system);
   const arm = /aarch64|armv/.test(system) || system === 'Android';
   return {
     version: 2,
