@@ -102,6 +102,11 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
   const sessionsDir = path.join(options.dataDir, 'sessions');
   const running = new Map<string, Running>();
   const starting = new Set<string>();
+  // stopAll ends the login: starts asked for before it that have not launched yet are dropped
+  // (-17), and those launching are waited for and ended, or their browser and display would
+  // outlive the service.
+  let generation = 0;
+  const launching = new Set<Promise<unknown>>();
   const conditions = new Map<string, number>();
   const queue = launchQueue(options.launchConcurrency ?? Math.max(2, os.cpus().length));
   const launchTimeout = options.launchTimeoutMs ?? 30_000;
@@ -361,13 +366,25 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
       if (starting.has(id)) return { status: B.ENV_QUEUED };
       starting.add(id);
       conditions.delete(id);
+      const asked = generation;
+      const attempt = queue(() => {
+        if (generation !== asked) {
+          throw new LaunchFailure(
+            B.LOGOUT_EXIT,
+            `${BrowserCodes.message(B.LOGOUT_EXIT, 'en')} | ${BrowserCodes.message(B.LOGOUT_EXIT, 'zh')}`,
+          );
+        }
+        return launch(plan);
+      });
+      launching.add(attempt);
       try {
-        const info = await queue(() => launch(plan));
+        const info = await attempt;
         return { status: B.SUCCESS, running: info };
       } catch (error) {
         if (error instanceof LaunchFailure) return { status: error.status, reason: error.message };
         return { status: B.START_BROWSER_FAILED, reason: (error as Error).message };
       } finally {
+        launching.delete(attempt);
         starting.delete(id);
       }
     },
@@ -380,6 +397,8 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
       return false;
     },
     async stopAll() {
+      generation += 1;
+      await Promise.allSettled([...launching]);
       // Every caller ends the browsers because the login ends (logout, an expired lease, a switch
       // of account, quit): their status then reads -17, logout exit (../shared/spec/local-api.md §8).
       await Promise.all([...running.keys()].map((id) => end(id, true, B.LOGOUT_EXIT)));

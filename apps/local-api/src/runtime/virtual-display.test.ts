@@ -271,6 +271,24 @@ describe.skipIf(!hasXvfb)('the virtual display', () => {
       expect(alive(again!.Session_ProcessID)).toBe(false);
     }, 180_000);
 
+    test('a service stopped while it starts windows ends them and its display: nothing outlives it', async () => {
+      // CI once stopped a service in the middle of a 20-environment start: its Xvfb stayed.
+      const service = await startService();
+      const ids: string[] = [];
+      for (let i = 0; i < 4; i++) ids.push(await create(service, '1280x720'));
+      const answer = service
+        .post('/api/v1/browser/start', { Session_ID: ids, isHeadless: 0 })
+        .catch(() => undefined);
+      // Stopped once the first browser has come up, with the others still to launch.
+      await expect
+        .poll(() => processesNaming(path.join(dataDir, 'sessions')).length, { timeout: 60_000 })
+        .toBeGreaterThan(0);
+      service.child.kill('SIGTERM');
+      await exited(service.child);
+      await answer;
+      expect(processesNaming(dataDir)).toEqual([]);
+    }, 180_000);
+
     test('a service killed with -9 leaves its display to the next one, which ends it at start', async () => {
       const killed = await startService();
       const [item] = await startWindowed(killed, [await create(killed)]);
