@@ -95,7 +95,8 @@ describe('site shell in Chromium', () => {
       expect(errors, from).toEqual([]);
       await page.context().close();
     }
-  });
+    // Five pages, each in a new context: under the full suite's load one takes 10-20 s.
+  }, 150_000);
 
   test('the dropdown works from the keyboard', async () => {
     const { page } = await open('/privacy');

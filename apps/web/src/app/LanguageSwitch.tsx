@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { LANGS, localizePath, type Lang } from '@hainiao/contract';
 import { chooseLang } from '../shared/chosenLang.ts';
 import { useLang } from '../shared/useLang.ts';
@@ -14,7 +14,6 @@ import { useText } from './i18n.ts';
 export function LanguageSwitch() {
   const text = useText().shell;
   const lang = useLang();
-  const location = useLocation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -46,7 +45,10 @@ export function LanguageSwitch() {
   function choose(next: Lang) {
     hide(true);
     chooseLang(next);
-    const href = location.pathname + location.search + location.hash;
+    // The live URL, not the one of the last render: a page's own redirect (/route → its target)
+    // may have replaced it a moment before this click, before React re-rendered the header.
+    const { pathname, search, hash } = window.location;
+    const href = pathname + search + hash;
     const target = localizePath(href, next);
     if (target !== href) void navigate(target);
   }
