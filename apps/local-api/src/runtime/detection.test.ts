@@ -1,7 +1,8 @@
 /**
  * The heavy proof, in one file: served from loopback, @fingerprintjs/botd reports no bot; the
  * open-source @fingerprintjs/fingerprintjs gives 20 different visitor ids for 20 environments
- * created alike (the host's system, default settings) and started with one call, and the same id
+ * created alike (the host's system, default settings) and started with one call, with at least 12
+ * canvas hashes and 12 font-preference sets among them, and the same id
  * for one environment across 3 restarts; nothing is left running afterwards. No script changes
  * any value (FingerPrint_Noise is off): the environments differ through native levers only.
  */
@@ -24,8 +25,18 @@ const BOTD = `<!doctype html><script type="module">
 const FINGERPRINT = `<!doctype html><script type="module">
   import * as FP from '/lib/fp.esm.js';
   const lib = FP.load ? FP : FP.default;
-  window.result = lib.load({ monitoring: false }).then((agent) => agent.get()).then((r) => r.visitorId);
+  window.result = lib.load({ monitoring: false }).then((agent) => agent.get()).then((r) => ({
+    visitorId: r.visitorId,
+    canvas: lib.hashComponents({ canvas: r.components.canvas }),
+    fonts: JSON.stringify(r.components.fontPreferences.value),
+  }));
 </script>`;
+
+interface FingerprintResult {
+  visitorId: string;
+  canvas: string;
+  fonts: string;
+}
 
 let api: BrowserService;
 let site: Awaited<ReturnType<typeof startSite>>;
@@ -87,16 +98,23 @@ describe.skipIf(!hasChromium)('detection', () => {
     expect(ports.size).toBe(20);
     expect((await api.status(undefined, 1)).total).toBe(20);
 
-    const visitorIds: string[] = [];
+    const results: FingerprintResult[] = [];
     for (let i = 0; i < items.length; i += 4) {
       const batch = items.slice(i, i + 4);
-      visitorIds.push(
+      results.push(
         ...((await Promise.all(
           batch.map((item) => resultOn(item.browser_CDP_Port, '/fp')),
-        )) as string[]),
+        )) as FingerprintResult[]),
       );
     }
+    const visitorIds = results.map((result) => result.visitorId);
     expect(new Set(visitorIds).size).toBe(20);
+    // Variety where detectors look hardest, from native levers only (fontconfig per environment).
+    const canvases = new Set(results.map((result) => result.canvas)).size;
+    const fontSets = new Set(results.map((result) => result.fonts)).size;
+    console.log(`20 environments: ${canvases} canvas hashes, ${fontSets} font-preference sets`);
+    expect(canvases).toBeGreaterThanOrEqual(12);
+    expect(fontSets).toBeGreaterThanOrEqual(12);
 
     // Killed in one call: nothing left.
     const killed = await api.kill(ids);
@@ -106,7 +124,9 @@ describe.skipIf(!hasChromium)('detection', () => {
     const one = ids[0]!;
     for (let round = 0; round < 3; round++) {
       const item = await api.startOne(one);
-      expect(await resultOn(item.browser_CDP_Port, '/fp')).toBe(visitorIds[0]);
+      expect(((await resultOn(item.browser_CDP_Port, '/fp')) as FingerprintResult).visitorId).toBe(
+        visitorIds[0],
+      );
       await api.kill([one]);
     }
     // 20 browsers and FingerprintJS in each: ~35 s alone, over 240 s beside the suite's other

@@ -20,6 +20,7 @@ import {
   fingerprintStore,
   lookKey,
   looks,
+  type Look,
   productBrand,
   generateFingerprint,
   secChUa,
@@ -171,6 +172,47 @@ describe('generation', () => {
     expect(fingerprint.hiddenFonts).not.toContain(fingerprint.families.sans);
     // No fonts known: no family preference at all (the machine's own).
     expect(looks([]).every((look) => Object.keys(look.families).length === 0)).toBe(true);
+  });
+
+  test('the first environments differ where detectors measure: canvas text first, then families', () => {
+    // Debian's Chromium brings DejaVu and Liberation: 4 renderings × 2 × 2 × 2 families.
+    const all = looks([
+      'DejaVu Sans',
+      'DejaVu Serif',
+      'DejaVu Sans Mono',
+      'Liberation Sans',
+      'Liberation Serif',
+      'Liberation Mono',
+    ]);
+    expect(all).toHaveLength(32);
+    expect(new Set(all.map(lookKey)).size).toBe(32);
+    const canvas = (look: Look) =>
+      JSON.stringify([look.rendering, look.families.sans, look.families.serif]);
+    const families = (look: Look) => JSON.stringify(look.families);
+    // FingerprintJS draws its canvas text in "Times New Roman" and Arial: 16 different ones.
+    expect(new Set(all.slice(0, 16).map(canvas)).size).toBe(16);
+    // Every set of families among the first 8.
+    expect(new Set(all.slice(0, 8).map(families)).size).toBe(8);
+    // A machine's environments take them in that order, whatever their screens (canvas text and
+    // font widths do not depend on the screen): a real store, four screens.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-fp-'));
+    dirs.push(dir);
+    const db = openStore(dir);
+    const store = fingerprintStore(db);
+    const insert = db.prepare(
+      `insert into environment (id, owner, name, description, group_name, system, user_agent,
+        proxy_type, proxy_ip, created_at, updated_at) values (?,'alice','n','','default','Windows','ua','noproxy','',0,0)`,
+    );
+    const taken = ['1920x1080', '1366x768', '1536x864', '1440x900'].map((resolution, i) => {
+      insert.run(`e${i}`);
+      const made = store.ensure(
+        record({ id: `e${i}`, settings: { resolution } }),
+        all.flatMap((look) => Object.values(look.families)),
+      );
+      return lookKey({ rendering: made.rendering, families: made.families });
+    });
+    expect(taken).toEqual(all.slice(0, 4).map(lookKey));
+    db.close();
   });
 });
 

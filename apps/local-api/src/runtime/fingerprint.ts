@@ -163,8 +163,13 @@ export interface Look {
   families: FontFamilies;
 }
 
-/** Every look this machine's fonts allow (renderings × generic families). */
+/**
+ * Every look this machine's fonts allow (renderings × generic families), in the order new
+ * environments take them (`spread`).
+ */
 export function looks(installedFonts: readonly string[]): Look[] {
+  const key = installedFonts.join('\n');
+  if (lastLooks?.key === key) return lastLooks.looks;
   const installed = new Set(installedFonts);
   const options = (kind: keyof FontFamilies) => {
     const found: string[] = FAMILY_CANDIDATES[kind].filter((family) => installed.has(family));
@@ -184,7 +189,57 @@ export function looks(installedFonts: readonly string[]): Look[] {
       }
     }
   }
-  return all;
+  lastLooks = { key, looks: spread(all) };
+  return lastLooks.looks;
+}
+let lastLooks: { key: string; looks: Look[] } | undefined;
+
+/** A look's levers: the rendering and each generic family. */
+const leversOf = (look: Look): string[] => [
+  `${look.rendering.hintstyle}/${look.rendering.autohint}`,
+  look.families.sans ?? '',
+  look.families.serif ?? '',
+  look.families.mono ?? '',
+];
+
+/**
+ * Orders looks so that the first environments differ where detectors measure: first a canvas
+ * text that is new (FingerprintJS draws in "Times New Roman" and Arial, so the rendering, serif
+ * and sans families), then a set of families that is new (its font-preference widths), then as
+ * many levers as possible unlike every look before (greedy; a few dozen looks per machine).
+ */
+function spread(all: readonly Look[]): Look[] {
+  const left = all.map((look) => ({ look, levers: leversOf(look) }));
+  const ordered: typeof left = [];
+  const canvases = new Set<string>();
+  const familySets = new Set<string>();
+  while (left.length > 0) {
+    let best = 0;
+    let bestScore: number[] = [];
+    for (const [index, { levers }] of left.entries()) {
+      const [rendering, sans, serif, mono] = levers;
+      const distances = ordered.map(
+        (other) => levers.filter((lever, i) => lever !== other.levers[i]).length,
+      );
+      const score = [
+        canvases.has(`${rendering}|${sans}|${serif}`) ? 0 : 1,
+        familySets.has(`${sans}|${serif}|${mono}`) ? 0 : 1,
+        distances.length > 0 ? Math.min(...distances) : 0,
+        distances.reduce((sum, distance) => sum + distance, 0),
+      ];
+      const better = score.findIndex((value, i) => value !== (bestScore[i] ?? -1));
+      if (better >= 0 && score[better]! > (bestScore[better] ?? -1)) {
+        best = index;
+        bestScore = score;
+      }
+    }
+    const [chosen] = left.splice(best, 1);
+    const [rendering, sans, serif, mono] = chosen!.levers;
+    canvases.add(`${rendering}|${sans}|${serif}`);
+    familySets.add(`${sans}|${serif}|${mono}`);
+    ordered.push(chosen!);
+  }
+  return ordered.map(({ look }) => look);
 }
 
 export const lookKey = (look: Look): string =>
@@ -197,10 +252,8 @@ export const lookKey = (look: Look): string =>
   ]);
 
 /**
- * The look for a new environment: the one fewest environments of this machine with the same
- * screen have, the earliest in `candidates` among those. Candidates vary the hinting first (it
- * changes canvas text the most), then the families, so environments that share a screen differ
- * in their strongest lever first.
+ * The look for a new environment: the one fewest environments of this machine have, the
+ * earliest in `candidates` (ordered by `looks`) among those.
  */
 export function chooseLook(candidates: readonly Look[], used: ReadonlyMap<string, number>): Look {
   let best: Look | undefined;
@@ -388,13 +441,15 @@ export function fingerprintStore(db: SQLite.Database) {
   const write = db.prepare<[string, string, number]>(`
     insert into env_fingerprint (env_id, data, created_at) values (?, ?, ?)
     on conflict (env_id) do update set data = excluded.data, created_at = excluded.created_at`);
-  /** How many of the other environments with this screen have each look. */
-  const usedLooks = (id: string, screen: { width: number; height: number }) => {
+  /**
+   * How many of the machine's other environments have each look. All of them, whatever their
+   * screen: canvas text and font widths do not depend on the screen.
+   */
+  const usedLooks = (id: string) => {
     const used = new Map<string, number>();
     for (const row of readAll.iterate(id)) {
       const other = parseStoredFingerprint(row.data);
       if (!other) continue;
-      if (other.screen.width !== screen.width || other.screen.height !== screen.height) continue;
       const key = lookKey({ rendering: other.rendering, families: other.families });
       used.set(key, (used.get(key) ?? 0) + 1);
     }
@@ -409,11 +464,7 @@ export function fingerprintStore(db: SQLite.Database) {
     ensure(record: EnvironmentRecord, installedFonts: readonly string[] = []): StoredFingerprint {
       const stored = this.get(record.id);
       if (stored && stored.basis === basisOf(record)) return onThisMachine(stored, installedFonts);
-      const fresh = generateFingerprint(
-        record,
-        installedFonts,
-        usedLooks(record.id, screenOf(record)),
-      );
+      const fresh = generateFingerprint(record, installedFonts, usedLooks(record.id));
       write.run(record.id, JSON.stringify(fresh), Date.now());
       return fresh;
     },

@@ -2,12 +2,25 @@
  * Where the font flags of FingerPrint_Setting work, and what the service says where they do not;
  * the fontconfig file they are written to, whose values may come from another account.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { fontLeversNotice, fontLeversWork } from './font-levers.ts';
 import { writeFontConfig, type FontConfig } from './profile.ts';
+
+const hasFcMatch = (() => {
+  try {
+    execFileSync('fc-match', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+if (!hasFcMatch && process.env.CI === 'true') {
+  throw new Error('fc-match is required under CI=true: apt-get install fontconfig');
+}
 
 describe('font levers by system', () => {
   test('Linux: they work and nothing is said', () => {
@@ -134,7 +147,41 @@ describe.skipIf(!fontLeversWork())('the fontconfig file', () => {
     const texts = (name: string) => elements.filter((e) => e.name === name).map((e) => e.text);
     expect(texts('const')).toEqual(['hintfull']);
     expect(texts('bool')).toEqual(['true', 'true', 'true']);
-    expect(texts('family')).toEqual(['sans-serif', 'DejaVu Sans', 'monospace', 'Liberation Mono']);
+    expect(texts('family')).toEqual([
+      ...['sans-serif', 'Arial', 'Helvetica', 'Arimo'].flatMap((name) => [name, 'DejaVu Sans']),
+      ...['monospace', 'Courier New', 'Courier', 'Cousine'].flatMap((name) => [
+        name,
+        'Liberation Mono',
+      ]),
+    ]);
     expect(texts('string')).toEqual(['Noto Serif CJK JP']);
   });
+
+  // fontconfig itself (fc-match comes with Chromium's dependencies on Debian).
+  test.skipIf(!hasFcMatch)(
+    'the names pages ask for follow the chosen families: Chromium asks for Arial and Times New Roman',
+    () => {
+      const match = (name: string, file?: string) =>
+        execFileSync('fc-match', ['-f', '%{family[0]}', name], {
+          encoding: 'utf8',
+          env: { ...process.env, ...(file ? { FONTCONFIG_FILE: file } : {}) },
+        });
+      // The machine's own answer, through fontconfig's metric aliases.
+      expect(match('Arial')).toBe('Liberation Sans');
+      expect(match('Times New Roman')).toBe('Liberation Serif');
+      const file = writeFontConfig(dir, {
+        hidden: [],
+        families: { sans: 'DejaVu Sans', serif: 'DejaVu Serif', mono: 'DejaVu Sans Mono' },
+      })!;
+      for (const name of ['sans-serif', 'Arial', 'Helvetica']) {
+        expect(match(name, file), name).toBe('DejaVu Sans');
+      }
+      for (const name of ['serif', 'Times New Roman', 'Times']) {
+        expect(match(name, file), name).toBe('DejaVu Serif');
+      }
+      for (const name of ['monospace', 'Courier New']) {
+        expect(match(name, file), name).toBe('DejaVu Sans Mono');
+      }
+    },
+  );
 });

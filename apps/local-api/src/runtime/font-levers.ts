@@ -59,6 +59,18 @@ const GENERIC_NAMES: Record<keyof FontFamilies, string> = {
 };
 
 /**
+ * The names pages ask for most, which fontconfig's metric aliases map to Liberation on Linux:
+ * they follow the environment's family of that kind too. Chromium's own defaults are among them
+ * (sans-serif is "Arial", serif and the standard font "Times New Roman" on Linux), so without
+ * these the generic families would change nothing that pages measure.
+ */
+const WELL_KNOWN_NAMES: Record<keyof FontFamilies, readonly string[]> = {
+  sans: ['Arial', 'Helvetica', 'Arimo'],
+  serif: ['Times New Roman', 'Times', 'Tinos'],
+  mono: ['Courier New', 'Courier', 'Cousine'],
+};
+
+/**
  * The environment's own fontconfig file, layered over the machine's: the engine then lists,
  * chooses and rasterises fonts differently per environment, in pages and workers alike, with no
  * script (Linux; Chromium uses fontconfig there). Undefined when nothing differs from the machine.
@@ -86,9 +98,11 @@ ${hidden.map((family) => `      <pattern><patelt name="family"><string>${xmlText
   </selectfont>`);
   }
   for (const [kind, family] of generic) {
-    parts.push(
-      `  <alias binding="strong"><family>${GENERIC_NAMES[kind]}</family><prefer><family>${xmlText(family)}</family></prefer></alias>`,
-    );
+    for (const name of [GENERIC_NAMES[kind], ...WELL_KNOWN_NAMES[kind]]) {
+      parts.push(
+        `  <alias binding="strong"><family>${name}</family><prefer><family>${xmlText(family)}</family></prefer></alias>`,
+      );
+    }
   }
   if (hinting) {
     parts.push(`  <match target="font">
