@@ -32,6 +32,7 @@ import {
   type PageDriver,
   type ElementTarget,
 } from './mcp-page.ts';
+import { pageOnlyValues } from '../runtime/host.ts';
 import { createRequestOf } from './session.ts';
 import { environmentView, runningView } from './views.ts';
 
@@ -164,7 +165,8 @@ export const TOOLS: readonly Tool[] = [
     description:
       'Create a browser environment (its own profile, fingerprint and optional proxy). Fields ' +
       'as in POST /api/v1/session/create; Automatic_Configure 1 checks the proxy and takes time ' +
-      'zone and language from its exit. Answers the new Session_Id.',
+      'zone and language from its exit. Answers the new Session_Id, and in Fingerprint_PageOnly ' +
+      'the values a system other than this machine’s shows in pages only (not in workers).',
     schema: createFields,
     sessionCodes: true,
     rateLimitOf: '/api/v1/session/create',
@@ -172,7 +174,13 @@ export const TOOLS: readonly Tool[] = [
     async run(args, call) {
       const request = createRequestOf(args, call.login.account, call.lang);
       const record = await createEnvironment(call.ctx, request);
-      return json({ Session_Id: record.id, Session_Name: record.name, Group_Name: record.group });
+      // As session/create answers it (issue 26): what the user should know before relying on it.
+      return json({
+        Session_Id: record.id,
+        Session_Name: record.name,
+        Group_Name: record.group,
+        Fingerprint_PageOnly: pageOnlyValues(record.system),
+      });
     },
   }),
 

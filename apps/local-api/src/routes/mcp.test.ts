@@ -18,7 +18,11 @@ import {
   startSite,
   type BrowserService,
 } from '../test/browser.ts';
+import { hostSystem, pageOnlyValues } from '../runtime/host.ts';
 import { startTestService } from '../test/server.ts';
+
+/** A system other than this machine's. */
+const OTHER_SYSTEM = hostSystem() === 'Windows' ? 'MacIntel' : 'Windows';
 
 type ToolResult = {
   isError?: boolean;
@@ -112,6 +116,13 @@ describe.skipIf(!hasChromium)('MCP server: the SDK client against a real environ
     const created = JSON.parse(textOf(await ok('create_environment', { Session_Name: 'agent' })));
     id = created.Session_Id;
     expect(id).toMatch(/^[0-9a-f]{32}$/);
+    // This machine's system: nothing shown in pages only. Another system: said at create.
+    expect(created.Fingerprint_PageOnly).toEqual([]);
+    const other = JSON.parse(
+      textOf(await ok('create_environment', { Session_Name: 'other', SystemOS: OTHER_SYSTEM })),
+    );
+    expect(other.Fingerprint_PageOnly).toEqual(pageOnlyValues(OTHER_SYSTEM));
+    expect(other.Fingerprint_PageOnly.length).toBeGreaterThan(0);
 
     const listed = JSON.parse(textOf(await ok('list_environments')));
     expect(listed.environments).toContainEqual(

@@ -83,8 +83,8 @@ export const MCP_TOOLS: readonly McpToolDoc[] = [
       ),
     ],
     does: {
-      en: 'Creates an environment as POST /api/v1/session/create does, with the same rules, codes -101 to -112 and rate limit. Answers Session_Id, Session_Name and Group_Name.',
-      zh: '与 POST /api/v1/session/create 一样创建环境，规则、返回码 -101 至 -112 和频率限制都相同。返回 Session_Id、Session_Name 和 Group_Name。',
+      en: 'Creates an environment as POST /api/v1/session/create does, with the same rules, codes -101 to -112 and rate limit. Answers Session_Id, Session_Name, Group_Name and Fingerprint_PageOnly (the values a system other than this machine’s shows in pages only, not in workers; empty for this machine’s system).',
+      zh: '与 POST /api/v1/session/create 一样创建环境，规则、返回码 -101 至 -112 和频率限制都相同。返回 Session_Id、Session_Name、Group_Name 和 Fingerprint_PageOnly（所选操作系统与本机不同时，只在页面中而不在 Worker 中呈现的值；与本机相同时为空）。',
     },
   },
   {
