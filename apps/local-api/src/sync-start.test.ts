@@ -111,15 +111,16 @@ for (const database of ['sqlite', 'postgres'] as const) {
 
         const stopped = await alice.post('/api/v1/browser/stop', { Session_ID: [id] });
         expect(stopped.json().data.listid[0].status).toBe(0);
-        // While the stop uploads, bob is told to wait (-7, Login_Uping); then it starts.
+        // While the stop uploads, bob is told to wait; then it starts.
         let second;
         for (const until = Date.now() + 30_000; ;) {
           second = await start(bob, id);
           if (second.status === B.SUCCESS) break;
+          // Waiting for the upload (-23, the start table's own number) or still leased (-7).
           expect([
-            localApiMessages.syncUploading.en,
-            localApiMessages.syncRunningElsewhere.en,
-          ]).toContain(second.message);
+            { status: B.START_WAITING_UPLOAD, message: localApiMessages.syncUploading.en },
+            { status: B.ENV_RUNNING, message: localApiMessages.syncRunningElsewhere.en },
+          ]).toContainEqual({ status: second.status, message: second.message });
           if (Date.now() > until) throw new Error(`bob could not start: ${JSON.stringify(second)}`);
           await new Promise((resolve) => setTimeout(resolve, 300));
         }

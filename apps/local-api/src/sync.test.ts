@@ -178,7 +178,7 @@ for (const database of ['sqlite', 'postgres'] as const) {
           (
             await a.post('/api/v1/session/share', { Session_ID: id, Share_Username: 'alice' })
           ).json().message,
-        ).toBe('A session cannot be shared with its own account');
+        ).toBe('An environment cannot be shared with its own account');
 
         const shared = await a.post('/api/v1/session/share', {
           Session_ID: id,
@@ -291,7 +291,7 @@ for (const database of ['sqlite', 'postgres'] as const) {
 
       // The cloud's SQLite file is tampered with directly (PostgreSQL's rows behave the same).
       if (database === 'sqlite')
-        test('a cloud copy that fails its checksum is not used (-10); a newer version the pull cannot bring answers -9', async () => {
+        test('a cloud copy that fails its checksum is not used (-25); a newer version the pull cannot bring answers -24', async () => {
           const pc = await machine().start('alice');
           const id = await create(pc, { Session_Name: 'checked' });
           const other = await create(pc, { Session_Name: 'ahead' });
@@ -319,13 +319,14 @@ for (const database of ['sqlite', 'postgres'] as const) {
           const start = async (envId: string) =>
             (await pc.post('/api/v1/browser/start', { Session_ID: [envId], isHeadless: 1 })).json()
               .data.listid[0];
+          // The start table's own numbers (-10 and -9 there mean service and CDP init failures).
           expect(await start(id)).toMatchObject({
-            status: -10,
+            status: -25,
             message: expect.stringMatching(/^Data corrupted: the copy of this environment/),
           });
           expect((await info(pc, id)).Session_Name).toBe('checked');
           expect(await start(other)).toMatchObject({
-            status: -9,
+            status: -24,
             message:
               'Sync timed out: the latest data of this environment could not be downloaded from ' +
               'the cloud (the newer version did not arrive)',
@@ -337,7 +338,7 @@ for (const database of ['sqlite', 'postgres'] as const) {
             body: JSON.stringify({ Session_ID: [other], isHeadless: 1 }),
           }).then((r) => r.json())) as { data: { listid: { status: number; message: string }[] } };
           expect(zh.data.listid[0]).toMatchObject({
-            status: -9,
+            status: -24,
             message: '同步超时：未能从云端下载该环境的最新数据（较新的版本未能下载到本机）',
           });
           await pc.quit();

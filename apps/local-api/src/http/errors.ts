@@ -37,3 +37,19 @@ export function toLocalApiError(error: DomainError): LocalApiError {
   const status = error instanceof InvalidRequestError ? 400 : 200;
   return fail(entry.code, message, { ...error.values }, status, data);
 }
+
+/**
+ * Cloud sync's failures as a start's per-environment status: the start table has its own numbers
+ * for them, the main table's (-7, -9, -10) meaning other things there.
+ */
+const START_NAMES: Partial<Record<CodeName, CodeName>> = {
+  LOGIN_UPING: 'START_WAITING_UPLOAD',
+  SYNC_TIMEOUT: 'START_SYNC_TIMEOUT',
+  DATA_CORRUPTED: 'START_DATA_CORRUPTED',
+};
+
+/** A DomainError that stops one environment's start, as its status and message. */
+export function toStartFailure(error: DomainError): { status: number; message: Localized } {
+  const entry = entryOf(START_NAMES[error.code] ?? error.code);
+  return { status: entry.code, message: error.reason ?? { en: entry.en, zh: entry.zh } };
+}

@@ -9,7 +9,7 @@ import { ActivedType, BrowserCodes, localApiMessages } from '@hainiao/contract';
 import type { ServiceContext } from '../context.ts';
 import { launchPlan } from '../domain/launch-plan.ts';
 import { callerLang, v1 } from '../http/envelope.ts';
-import { toLocalApiError } from '../http/errors.ts';
+import { toStartFailure } from '../http/errors.ts';
 import { DomainError } from '../model/errors.ts';
 import { assertAllowedArgs } from '../http/launch-args.ts';
 import { post } from '../http/route.ts';
@@ -103,11 +103,11 @@ export function browserRoutes(app: FastifyInstance, ctx: ServiceContext): void {
             await ctx.sync.beforeStart(id);
           } catch (error) {
             if (!(error instanceof DomainError)) throw error;
-            const failure = toLocalApiError(error);
+            const failure = toStartFailure(error);
             results.set(id, {
               Session_ID: id,
-              status: failure.code,
-              message: failure.messages[lang],
+              status: failure.status,
+              message: failure.message[lang],
             });
             return;
           }

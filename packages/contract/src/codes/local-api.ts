@@ -157,6 +157,16 @@ export const BrowserCodes = /* @__PURE__ */ defineCodeTable([
   },
   { code: -21, name: 'FORCE_CLOSE_FAILED', en: 'Forced close failed', zh: '强制关闭失败' },
   { code: -22, name: 'SESSION_NOT_FOUND', en: 'Session ID not found', zh: '找不到该环境 ID' },
+  // Cloud sync's start failures. The main table's numbers for them (-7, -9, -10) mean other
+  // things in this table (running, CDP init, service init), so a start answers these instead.
+  {
+    code: -23,
+    name: 'START_WAITING_UPLOAD',
+    en: 'Waiting for another device to finish uploading this environment',
+    zh: '正在等待另一台设备上传完该环境的数据',
+  },
+  { code: -24, name: 'START_SYNC_TIMEOUT', en: 'Sync timed out', zh: '同步超时' },
+  { code: -25, name: 'START_DATA_CORRUPTED', en: 'Data corrupted', zh: '数据已损坏' },
   { code: -5010, name: 'UNKNOWN_ERROR', en: 'Unknown error', zh: '未知错误' },
   { code: -10000, name: 'UNKNOWN_EXCEPTION', en: 'Unknown exception', zh: '未知异常' },
 ] as const);

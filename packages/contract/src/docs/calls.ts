@@ -252,6 +252,18 @@ const CALL_CODES: Readonly<Record<LocalApiPath, readonly CodeRef[]>> = {
       zh: '浏览器未能在限定时间内通过 DevTools 管道响应',
     }),
     item(B.SESSION_NOT_FOUND),
+    item(B.START_WAITING_UPLOAD, {
+      en: 'cloud sync: the environment’s last run on another device is still uploading; try again shortly',
+      zh: '云同步：该环境在另一台设备上的上次运行数据仍在上传，请稍后再试',
+    }),
+    item(B.START_SYNC_TIMEOUT, {
+      en: 'cloud sync: a newer version or profile of the environment could not be downloaded in time',
+      zh: '云同步：未能及时下载该环境的较新版本或配置文件',
+    }),
+    item(B.START_DATA_CORRUPTED, {
+      en: 'cloud sync: the cloud’s copy of the environment failed its checksum and is not used',
+      zh: '云同步：云端的环境副本未通过校验，不会使用',
+    }),
   ],
   '/api/v1/browser/stop': [
     item(B.SUCCESS),
