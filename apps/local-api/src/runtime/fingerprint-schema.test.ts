@@ -13,7 +13,12 @@ import { SYSTEMS } from '@hainiao/contract';
 import type { EnvironmentRecord } from '../model/environment.ts';
 import { DEFAULT_SETTINGS } from '../model/settings.ts';
 import { openStore } from '../store/database.ts';
-import { basisOf, clientHintVersion, fingerprintStore, generateFingerprint } from './fingerprint.ts';
+import {
+  basisOf,
+  clientHintVersion,
+  fingerprintStore,
+  generateFingerprint,
+} from './fingerprint.ts';
 import { HINT_STYLES, storedFingerprintSchema } from './fingerprint-schema.ts';
 import { fontFamilies } from './machine.ts';
 
