@@ -70,11 +70,31 @@ describe('the manager served by the service', () => {
     expect(head.headers['content-type']).toBe('image/svg+xml');
   });
 
-  test('nothing else answers GET: API paths and unknown paths stay 405', async () => {
-    for (const urlPath of ['/api/v1/session/listid', '/login', '/nope', '/routes.json', '/../x']) {
+  test('nothing else answers GET: API paths and files not in the build stay 405', async () => {
+    for (const urlPath of [
+      '/api/v1/session/listid',
+      '/api/v1/nope',
+      '/login',
+      '/members',
+      '/routes.json',
+      '/../x',
+      '/manager/nope',
+    ]) {
       const res = await get(service.port, urlPath);
       expect(res.status, urlPath).toBe(405);
       expect(res.json().code).toBe(-10000);
+    }
+  });
+
+  test('a mistyped manager address gets the manager, not JSON: a trailing slash is dropped, an unknown page is its 404', async () => {
+    const slash = await get(service.port, '/environments/?x=1');
+    expect(slash.status).toBe(308);
+    expect(slash.headers.location).toBe('/environments?x=1');
+    for (const urlPath of ['/nope', '/environments/abc', '/Environments', '/envs/']) {
+      const page = await get(service.port, urlPath);
+      expect(page.status, urlPath).toBe(404);
+      expect(page.headers['content-type'], urlPath).toMatch(/^text\/html/);
+      expect(page.text, urlPath).toContain('<title>Manager</title>');
     }
   });
 
@@ -186,6 +206,7 @@ describe('without a build', () => {
     expect(page.text).toContain('The environment manager is not built yet');
     expect(page.text).toContain('环境管理器尚未构建');
     expect((await get(service.port, '/environments')).status).toBe(405);
+    expect((await get(service.port, '/nope')).status).toBe(405);
   });
 });
 

@@ -305,7 +305,7 @@ describe('create', () => {
     });
     expect(res.json()).toMatchObject({
       code: -105,
-      message: expect.stringMatching(/^Proxy detection failed: cannot connect/),
+      message: `Proxy detection failed: the proxy 127.0.0.1:${port} does not accept connections`,
       data: { Proxy_Check_Code: 7, Proxy_Check_Name: 'CURLE_COULDNT_CONNECT' },
     });
   });
@@ -1177,7 +1177,7 @@ describe('sharing (a second account on the same machine)', () => {
       Session_ID: id,
       Share_Username: 'alice',
     });
-    expect(self.json().message).toBe('A session cannot be shared with its own account');
+    expect(self.json().message).toBe('An environment cannot be shared with its own account');
     const share = await service.post('/api/v1/session/share', {
       Session_ID: id,
       Share_Username: 'bob',
@@ -1207,7 +1207,7 @@ describe('sharing (a second account on the same machine)', () => {
       });
       expect(update.json()).toMatchObject({
         code: -11,
-        message: `Only the owner can change this session: ${id}`,
+        message: `Only the owner can change this environment: ${id}`,
       });
       // A receiver's delete leaves the share: gone here, kept by its owner.
       const del = await service.post('/api/v1/session/delete', { Session_ID: [id] });

@@ -13,9 +13,22 @@ export function isLang(value: unknown): value is Lang {
   return value === 'en' || value === 'zh';
 }
 
-/** Replaces `{name}` placeholders; unknown placeholders are left as they are. */
+const ENGLISH_PLURAL = new Intl.PluralRules('en');
+
+/**
+ * Replaces `{name}` placeholders; unknown placeholders are left as they are. `{name|one|other}`
+ * is the word for the count `name` in English: 'one' for 1, 'other' for any other number
+ * ('Deleted {count} {count|environment|environments}' → 'Deleted 1 environment'). Chinese
+ * templates need none (a noun has one form).
+ */
 export function format(template: string, values: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
+  return template.replace(
+    /\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}/g,
+    (whole, name: string, one: string | undefined, other: string | undefined) => {
+      if (!(name in values)) return whole;
+      const value = values[name];
+      if (one === undefined || other === undefined) return String(value);
+      return ENGLISH_PLURAL.select(Number(value)) === 'one' ? one : other;
+    },
   );
 }

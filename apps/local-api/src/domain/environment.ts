@@ -10,6 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import {
   DEFAULT_GROUP_NAME,
+  format,
   isCountryCode,
   isLanguageCode,
   isMobileSystem,
@@ -20,6 +21,7 @@ import {
   localApiMessages,
   NO_PROXY,
   SYSTEMS,
+  type Localized,
   type SystemName,
 } from '@hainiao/contract';
 import type { StoredCookie } from '../model/cookie.ts';
@@ -28,7 +30,12 @@ import { DomainError, InvalidRequestError, ProxyCheckError } from '../model/erro
 import type { EnvironmentSettings } from '../model/settings.ts';
 import { CookieFormatError, parseCookieField } from '../runtime/cookies.ts';
 import { ALLOWED_ARG_LIST, refuseArgs } from '../runtime/profile.ts';
-import { checkProxy, DEFAULT_IP_LOOKUP_URL } from '../runtime/proxy-check.ts';
+import {
+  checkFailedMessage,
+  checkProxy,
+  DEFAULT_IP_LOOKUP_URL,
+  withReason,
+} from '../runtime/proxy-check.ts';
 import { isUserAgentOf } from '../runtime/user-agent.ts';
 import type { GroupStore } from '../store/groups.ts';
 
@@ -115,8 +122,17 @@ export interface ProxyRequest {
   spelling: ProxyFieldNames;
 }
 
-const proxyInvalid = (reason: string) =>
-  new DomainError('PROXY_INVALID', localApiMessages.proxyFieldsInvalid, { reason });
+const M = localApiMessages;
+
+/** -104 "Proxy is invalid: …", the reason in the caller's language too. */
+const proxyInvalid = (reason: Localized, values: Record<string, string | number>) =>
+  new DomainError(
+    'PROXY_INVALID',
+    withReason(localApiMessages.proxyFieldsInvalid, {
+      en: format(reason.en, values),
+      zh: format(reason.zh, values),
+    }),
+  );
 
 /**
  * The proxy after `changes` (the record's own fields stay where no change is sent). noproxy clears
@@ -136,7 +152,7 @@ export function applyProxy(
   const type = changes.type ?? record.proxyType;
   if (type === NO_PROXY) {
     if (changes.type === undefined && sentEndpoint) {
-      throw proxyInvalid(`${names.type} is required with ${names.host}`);
+      throw proxyInvalid(M.proxyFieldRequiredWith, { field: names.type, other: names.host });
     }
     record.proxyType = NO_PROXY;
     record.proxyIp = '';
@@ -146,16 +162,16 @@ export function applyProxy(
     const port = changes.port ?? s.proxyPort;
     const username = changes.username ?? s.proxyUsername;
     const password = changes.password ?? s.proxyPassword;
-    if (!host) throw proxyInvalid(`${names.host} is required`);
+    if (!host) throw proxyInvalid(M.proxyFieldRequired, { field: names.host });
     if (!net.isIP(host.replace(/^\[|\]$/g, '')) && !HOST_NAME.test(host)) {
-      throw proxyInvalid(`"${host}" is not a host name or IP address`);
+      throw proxyInvalid(M.proxyHostInvalid, { host });
     }
-    if (!port) throw proxyInvalid(`${names.port} is required`);
+    if (!port) throw proxyInvalid(M.proxyFieldRequired, { field: names.port });
     if ((PROVIDERS_WITH_AUTH.has(type) || type === 'SSH') && !username) {
-      throw proxyInvalid(`${names.username} is required for ${type}`);
+      throw proxyInvalid(M.proxyFieldRequiredFor, { field: names.username, type });
     }
     if (PROVIDERS_WITH_AUTH.has(type) && !password) {
-      throw proxyInvalid(`${names.password} is required for ${type}`);
+      throw proxyInvalid(M.proxyFieldRequiredFor, { field: names.password, type });
     }
     record.proxyType = type;
     record.proxyIp = host;
@@ -280,8 +296,8 @@ export async function verifyProxy(
   }
   if (!result.ok) {
     throw new ProxyCheckError(
-      localApiMessages.proxyCheckFailed,
-      { reason: result.reason },
+      checkFailedMessage(result.localized),
+      {},
       result.curlCode,
       result.curlName,
     );

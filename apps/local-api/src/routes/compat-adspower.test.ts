@@ -1,6 +1,6 @@
 /**
- * The AdsPower-compatible calls without a browser (routes/compat-adspower.ts; README
- * "AdsPower-compatible calls"): groups and profiles in AdsPower's shape, mapped onto our
+ * The AdsPower-compatible calls without a browser (routes/compat-adspower.ts;
+ * docs/adspower-compat.md): groups and profiles in AdsPower's shape, mapped onto our
  * environments (read back through our own calls), the refusals by name, the method and body that
  * tell their calls from ours on a shared path, the guards, and --compat-port. Starting browsers is
  * in compat-adspower-browser.test.ts.
@@ -372,7 +372,8 @@ describe('beside our calls', () => {
     expect(refused.headers.allow).toBe('POST');
     expect(refused.json()).toMatchObject({ code: -10000, data: null });
     expect(refused.json().message).toMatch(/GET is only for the AdsPower-compatible calls/);
-    expect((await get('/nope')).status).toBe(405);
+    // An unknown API path too (an unknown page is the manager's own 404: manager.test.ts).
+    expect((await get('/api/v1/nope')).status).toBe(405);
     // The same path, POST: ours.
     const ourList = await service.post('/api/v1/group/list');
     expect(ourList.json()).toMatchObject({ message: 'Group List Return Success', code: 0 });

@@ -16,7 +16,14 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { localApiMessages, NO_PROXY, proxyFields, sessionId } from '@hainiao/contract';
+import {
+  isAdsPowerCall,
+  localApiMessages,
+  localApiRoute,
+  NO_PROXY,
+  proxyFields,
+  sessionId,
+} from '@hainiao/contract';
 import type { ServiceContext } from '../context.ts';
 import { resolve } from '../domain/access.ts';
 import { applyProxy } from '../domain/environment.ts';
@@ -27,7 +34,12 @@ import type { EnvironmentRecord } from '../model/environment.ts';
 import { DomainError, ProxyCheckError } from '../model/errors.ts';
 import { DEFAULT_SETTINGS } from '../model/settings.ts';
 import { hostSystem } from '../runtime/host.ts';
-import { checkProxy, DEFAULT_IP_LOOKUP_URL } from '../runtime/proxy-check.ts';
+import {
+  checkFailedMessage,
+  checkProxy,
+  DEFAULT_IP_LOOKUP_URL,
+  withReason,
+} from '../runtime/proxy-check.ts';
 import type { StaticFolder } from '../util/static-files.ts';
 import { runningView, sessionDir } from './views.ts';
 
@@ -41,6 +53,26 @@ const WATCH_INTERVAL_MS = 500;
 /** A comment line now and then keeps proxies and the browser from closing an idle stream. */
 const KEEP_ALIVE_MS = 15_000;
 
+/**
+ * Whether `path` could be a page of the manager: plain segments (no file name, no dots, nothing
+ * encoded), not an API call (/api/…, the spec's and the AdsPower-compatible calls, the manager's
+ * own endpoints). A mistyped address such as `/environments/` or `/envirnoments` is one: the
+ * manager answers it (a redirect, or its own not-found screen), not the API's JSON.
+ */
+function isPagePath(path: string): boolean {
+  if (!/^\/[A-Za-z0-9_\-/]*$/.test(path)) return false;
+  const lower = path.toLowerCase();
+  if (lower === '/api' || lower.startsWith('/api/') || lower.startsWith('/manager/')) return false;
+  const bare = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return !localApiRoute(bare) && !isAdsPowerCall('GET', bare) && !isAdsPowerCall('POST', bare);
+}
+
+/** `/environments/` → `/environments` when that is a page of the app, else undefined. */
+function withoutTrailingSlash(folder: StaticFolder, path: string): string | undefined {
+  const bare = path.replace(/\/+$/, '');
+  return bare !== path && bare && folder.routes().has(bare) ? bare : undefined;
+}
+
 /** Whether a GET of `path` is the manager's (the guard lets those through). */
 export function isManagerPath(folder: StaticFolder, path: string): boolean {
   return (
@@ -48,7 +80,9 @@ export function isManagerPath(folder: StaticFolder, path: string): boolean {
     path === MANAGER_STATE_PATH ||
     path === MANAGER_EVENTS_PATH ||
     folder.routes().has(path) ||
-    folder.file(path) !== undefined
+    folder.file(path) !== undefined ||
+    // Once built, any other page address is the manager's to answer (its not-found screen).
+    (folder.index() !== undefined && isPagePath(path))
   );
 }
 
@@ -198,6 +232,13 @@ export function managerRoutes(
         .send(fs.createReadStream(file.file));
     }
     if (folder.routes().has(path)) return sendIndex(reply);
+    const bare = withoutTrailingSlash(folder, path);
+    if (bare) {
+      const query = request.url.slice(path.length);
+      return reply.redirect(bare + query, 308);
+    }
+    // The app shows its own not-found screen, in the reader's language.
+    if (isPagePath(path) && folder.index()) return sendIndex(reply.code(404));
     return reply.callNotFound();
   });
 }
@@ -244,9 +285,10 @@ function proxyCheckRoute(app: FastifyInstance, ctx: ServiceContext): void {
       ? sessionDir(ctx, resolve(ctx.envs, login.account, body.Session_ID, 'read').record.id)
       : undefined;
     if (body.Proxy_Type === NO_PROXY) {
-      throw new DomainError('PROXY_INVALID', localApiMessages.proxyFieldsInvalid, {
-        reason: 'Proxy_Type noproxy has nothing to check',
-      });
+      throw new DomainError(
+        'PROXY_INVALID',
+        withReason(localApiMessages.proxyFieldsInvalid, localApiMessages.proxyNothingToCheck),
+      );
     }
     // The create call's rules of a proxy (host name, port, credentials of providers), applied to
     // a record that exists only here.
@@ -294,8 +336,8 @@ function proxyCheckRoute(app: FastifyInstance, ctx: ServiceContext): void {
     );
     if (!result.ok) {
       throw new ProxyCheckError(
-        localApiMessages.proxyCheckFailed,
-        { reason: result.reason },
+        checkFailedMessage(result.localized),
+        {},
         result.curlCode,
         result.curlName,
       );

@@ -204,3 +204,51 @@ describe('without --ip-lookup', () => {
     }
   }, 30_000);
 });
+
+describe('a refused proxy says why in plain words, in the caller’s language', () => {
+  const zh = { 'accept-language': 'zh-CN,zh;q=0.9' };
+  const createIn = (fields: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    service.post('/api/v1/session/create', { Automatic_Configure: 1, ...fields }, headers);
+
+  test('a wrong password: the proxy refused the user name or password, not proxy-chain’s 597', async () => {
+    for (const fields of [httpProxy('wrong'), socksProxy('wrong')]) {
+      const en = (await createIn(fields)).json();
+      expect(en).toMatchObject(refused);
+      expect(en.message).toBe(
+        'Proxy detection failed: the proxy refused the user name or password',
+      );
+      const cn = (await createIn(fields, zh)).json();
+      expect(cn.message).toBe('代理检测失败：代理拒绝了用户名或密码');
+    }
+  });
+
+  test('not a SOCKS5 proxy, and a closed port, in Chinese without English fragments', async () => {
+    const web = net.createServer((socket) =>
+      socket.once('data', () => socket.end('HTTP/1.1 400 Bad Request\r\n\r\n')),
+    );
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (server: net.Server) => (server.address() as net.AddressInfo).port;
+    const closedPort = port(closed);
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    try {
+      const socks = { Proxy_Type: 'SOCKS5', Proxy_Ip: '127.0.0.1', Proxy_Port: port(web) };
+      expect((await createIn(socks, zh)).json().message).toBe(
+        '代理检测失败：该地址上的服务器不是 SOCKS5 代理',
+      );
+      expect((await createIn(socks)).json().message).toBe(
+        'Proxy detection failed: the server at this address is not a SOCKS5 proxy',
+      );
+      const gone = { Proxy_Type: 'HTTP', Proxy_Ip: '127.0.0.1', Proxy_Port: closedPort };
+      expect((await createIn(gone, zh)).json().message).toBe(
+        `代理检测失败：代理 127.0.0.1（端口 ${closedPort}）不接受连接`,
+      );
+      expect((await createIn(gone)).json().message).toBe(
+        `Proxy detection failed: the proxy 127.0.0.1:${closedPort} does not accept connections`,
+      );
+    } finally {
+      web.close();
+    }
+  });
+});

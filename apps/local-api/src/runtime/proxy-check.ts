@@ -14,7 +14,14 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
-import { CurlCodes, findTimezone, isLanguageCode } from '@hainiao/contract';
+import {
+  CurlCodes,
+  findTimezone,
+  format,
+  isLanguageCode,
+  localApiMessages,
+  type Localized,
+} from '@hainiao/contract';
 import { SshHostKeyChangedError, startForwarder, type ProxySpec } from './proxy.ts';
 
 export const PROXY_CHECK_TIMEOUT_MS = 10_000;
@@ -41,23 +48,74 @@ export interface ExitInfo {
   longitude?: number;
 }
 
+/** A failed check: curl's code and name, and why in plain words (English; both in `localized`). */
 export type ProxyCheck =
-  { ok: true; exit?: ExitInfo } | { ok: false; curlCode: number; curlName: string; reason: string };
+  | { ok: true; exit?: ExitInfo }
+  | { ok: false; curlCode: number; curlName: string; reason: string; localized: Localized };
 
 const C = CurlCodes.code;
+const M = localApiMessages;
 
-export function failed(curlCode: number, reason: string): ProxyCheck & { ok: false } {
-  return { ok: false, curlCode, curlName: CurlCodes.get(curlCode)?.name ?? '', reason };
+/** A message of the catalogue with its placeholders filled, in both languages. */
+export function localize(
+  message: Localized,
+  values: Record<string, string | number> = {},
+): Localized {
+  return { en: format(message.en, values), zh: format(message.zh, values) };
 }
 
-class CheckFailure extends Error {
+/** "en | zh": how a start's reason carries both languages (the manager shows its reader's half). */
+export const bothLanguages = (reason: Localized): string => `${reason.en} | ${reason.zh}`;
+
+/** `message` with its `{reason}` filled by the reason in the same language. */
+export function withReason(message: Localized, reason: Localized): Localized {
+  return {
+    en: format(message.en, { reason: reason.en }),
+    zh: format(message.zh, { reason: reason.zh }),
+  };
+}
+
+/** proxyCheckFailed ("Proxy detection failed: …") with the reason in each language. */
+export const checkFailedMessage = (reason: Localized): Localized =>
+  withReason(M.proxyCheckFailed, reason);
+
+export function failed(curlCode: number, reason: Localized): ProxyCheck & { ok: false } {
+  return {
+    ok: false,
+    curlCode,
+    curlName: CurlCodes.get(curlCode)?.name ?? '',
+    reason: reason.en,
+    localized: reason,
+  };
+}
+
+/** A failure of the check or of the exit lookup at start: curl's code and the plain reason. */
+export class CheckFailure extends Error {
+  readonly reason: Localized;
   constructor(
     readonly curlCode: number,
-    message: string,
+    message: Localized,
+    values: Record<string, string | number> = {},
   ) {
-    super(message);
+    const reason = localize(message, values);
+    super(reason.en);
+    this.reason = reason;
   }
 }
+
+/** What a Node socket error code means for a connection through the proxy. */
+function socketReason(error: NodeJS.ErrnoException): Localized {
+  switch (error.code) {
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return M.proxyConnectionBroken;
+    default:
+      return localize(M.proxyOtherFailure, { detail: error.code || error.message });
+  }
+}
+
+/** The seconds of a time limit, as a reader counts them. */
+const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000));
 
 /** Reads exactly `size` bytes or fails. */
 function reader(socket: net.Socket) {
@@ -77,7 +135,7 @@ function reader(socket: net.Socket) {
   const fail = (error: Error) => {
     for (const w of waiting.splice(0)) w.reject(error);
   };
-  socket.on('close', () => fail(new Error('connection closed by the proxy')));
+  socket.on('close', () => fail(new CheckFailure(C.CURLE_PROXY, M.proxyClosedConnection)));
   socket.on('error', fail);
   return (size: number) =>
     new Promise<Buffer>((resolve, reject) => {
@@ -91,12 +149,11 @@ async function socks5Handshake(socket: net.Socket, target: ProxyTarget): Promise
   const withAuth = Boolean(target.username);
   socket.write(Buffer.from(withAuth ? [5, 2, 0, 2] : [5, 1, 0]));
   const [version, method] = await read(2);
-  if (version !== 5) throw new CheckFailure(C.CURLE_PROXY, 'not a SOCKS5 proxy');
-  if (method === 0xff)
-    throw new CheckFailure(C.CURLE_PROXY, 'the proxy accepts none of our methods');
+  if (version !== 5) throw new CheckFailure(C.CURLE_PROXY, M.proxyNotSocks5);
+  if (method === 0xff) throw new CheckFailure(C.CURLE_PROXY, M.proxyNoCommonMethod);
   if (method === 2) {
     if (!withAuth) {
-      throw new CheckFailure(C.CURLE_PROXY, 'the proxy requires a user name and password');
+      throw new CheckFailure(C.CURLE_PROXY, M.proxyCredentialsRequired);
     }
     const user = Buffer.from(target.username ?? '');
     const pass = Buffer.from(target.password ?? '');
@@ -105,10 +162,10 @@ async function socks5Handshake(socket: net.Socket, target: ProxyTarget): Promise
     );
     const [, status] = await read(2);
     if (status !== 0) {
-      throw new CheckFailure(C.CURLE_PROXY, 'the proxy refused the user name or password');
+      throw new CheckFailure(C.CURLE_PROXY, M.proxyCredentialsRefused);
     }
   } else if (method !== 0) {
-    throw new CheckFailure(C.CURLE_PROXY, `the proxy chose an unknown method ${method}`);
+    throw new CheckFailure(C.CURLE_PROXY, M.proxyUnknownMethod, { method: String(method) });
   }
 }
 
@@ -122,19 +179,21 @@ async function connectCheck(target: ProxyTarget): Promise<void> {
     }).catch((error: NodeJS.ErrnoException) => {
       const code = error.code ?? '';
       if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NODATA') {
-        throw new CheckFailure(C.CURLE_COULDNT_RESOLVE_PROXY, `cannot resolve ${target.host}`);
+        throw new CheckFailure(C.CURLE_COULDNT_RESOLVE_PROXY, M.proxyHostNotFound, {
+          host: target.host,
+        });
       }
-      throw new CheckFailure(
-        C.CURLE_COULDNT_CONNECT,
-        `cannot connect to ${target.host}:${target.port} (${code})`,
-      );
+      throw new CheckFailure(C.CURLE_COULDNT_CONNECT, M.proxyNotAccepting, {
+        host: target.host,
+        port: target.port,
+      });
     });
     if (target.type === 'SOCKS5') {
       try {
         await socks5Handshake(socket, target);
       } catch (error) {
         if (error instanceof CheckFailure) throw error;
-        throw new CheckFailure(C.CURLE_PROXY, (error as Error).message);
+        throw new CheckFailure(C.CURLE_PROXY, socketReason(error as NodeJS.ErrnoException));
       }
     }
   } finally {
@@ -142,25 +201,32 @@ async function connectCheck(target: ProxyTarget): Promise<void> {
   }
 }
 
-/** proxy-chain's answers for upstream failures, as curl would name them. */
-function curlCodeOfStatus(status: number): number | undefined {
+/**
+ * A failure the proxy answered instead of carrying the request: the proxy's own 407, or one of
+ * proxy-chain's statuses for its upstream (597 wrong credentials, 593 host not found, 594
+ * refused, 595/596 connection lost, 590 upstream answered other than 200, 599 other), as curl
+ * would name it and in plain words; undefined for an answer of the website itself.
+ */
+function failureOfStatus(status: number, host: string): CheckFailure | undefined {
   switch (status) {
     case 407:
     case 597:
-      return C.CURLE_PROXY;
+      return new CheckFailure(C.CURLE_PROXY, M.proxyCredentialsRefused);
     case 593:
-      return C.CURLE_COULDNT_RESOLVE_HOST;
+      return new CheckFailure(C.CURLE_COULDNT_RESOLVE_HOST, M.proxyTargetNotFound, { host });
     case 594:
-      return C.CURLE_COULDNT_CONNECT;
+      return new CheckFailure(C.CURLE_COULDNT_CONNECT, M.proxyTargetRefused, { host });
     case 504:
-      return C.CURLE_OPERATION_TIMEDOUT;
-    case 502:
+      return new CheckFailure(C.CURLE_OPERATION_TIMEDOUT, M.proxyConnectionBroken);
     case 590:
-    case 592:
+      return new CheckFailure(C.CURLE_RECV_ERROR, M.proxyUpstreamRefused);
     case 595:
     case 596:
+      return new CheckFailure(C.CURLE_RECV_ERROR, M.proxyConnectionBroken);
+    case 502:
+    case 592:
     case 599:
-      return C.CURLE_RECV_ERROR;
+      return new CheckFailure(C.CURLE_RECV_ERROR, M.proxyAnsweredStatus, { status });
     default:
       return undefined;
   }
@@ -178,7 +244,11 @@ export function fetchText(
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
       () =>
-        reject(new CheckFailure(C.CURLE_OPERATION_TIMEDOUT, `no answer within ${timeoutMs} ms`)),
+        reject(
+          new CheckFailure(C.CURLE_OPERATION_TIMEDOUT, M.proxyNoAnswer, {
+            seconds: seconds(timeoutMs),
+          }),
+        ),
       timeoutMs,
     );
     const finish = (error: Error | undefined, value?: { status: number; text: string }) => {
@@ -200,13 +270,18 @@ export function fetchText(
       if (error instanceof CheckFailure) return finish(error);
       if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
         return finish(
-          new CheckFailure(C.CURLE_COULDNT_RESOLVE_HOST, `cannot resolve ${target.hostname}`),
+          new CheckFailure(C.CURLE_COULDNT_RESOLVE_HOST, M.proxyTargetNotFound, {
+            host: target.hostname,
+          }),
         );
       }
       if (code === 'ECONNREFUSED') {
-        return finish(new CheckFailure(C.CURLE_COULDNT_CONNECT, `connection refused (${url})`));
+        return finish(
+          new CheckFailure(C.CURLE_COULDNT_CONNECT, M.proxyTargetRefused, { host: target.host }),
+        );
       }
-      finish(new CheckFailure(C.CURLE_RECV_ERROR, error.message));
+      const reason = socketReason(error);
+      finish(new CheckFailure(C.CURLE_RECV_ERROR, reason));
     };
     if (!proxyPort) {
       const request = (secure ? https : http).get(url, read);
@@ -239,10 +314,8 @@ export function fetchText(
         socket.destroy();
         const status = response.statusCode ?? 0;
         return finish(
-          new CheckFailure(
-            curlCodeOfStatus(status) ?? C.CURLE_RECV_ERROR,
-            `the proxy answered ${status} ${response.statusMessage ?? ''}`.trim(),
-          ),
+          failureOfStatus(status, target.hostname) ??
+            new CheckFailure(C.CURLE_RECV_ERROR, M.proxyAnsweredStatus, { status }),
         );
       }
       const secured = tls.connect({ socket, servername: target.hostname });
@@ -320,15 +393,13 @@ export async function lookupExit(
   timeoutMs: number,
 ): Promise<ExitInfo> {
   const { status, text } = await fetchText(lookupUrl, proxyPort, timeoutMs);
-  const viaProxyError = curlCodeOfStatus(status);
-  if (viaProxyError !== undefined) {
-    throw new CheckFailure(viaProxyError, `the proxy answered ${status}`);
-  }
+  const viaProxyError = failureOfStatus(status, new URL(lookupUrl).hostname);
+  if (viaProxyError) throw viaProxyError;
   if (status < 200 || status >= 300) {
-    throw new CheckFailure(C.CURLE_HTTP_RETURNED_ERROR, `the IP lookup answered ${status}`);
+    throw new CheckFailure(C.CURLE_HTTP_RETURNED_ERROR, M.proxyLookupStatus, { status });
   }
   const exit = parseLookup(text);
-  if (!exit) throw new CheckFailure(C.CURLE_WEIRD_SERVER_REPLY, 'the IP lookup gave no IP address');
+  if (!exit) throw new CheckFailure(C.CURLE_WEIRD_SERVER_REPLY, M.proxyLookupNoIp);
   return exit;
 }
 
@@ -344,6 +415,39 @@ export interface CheckOptions {
   hostKeyFile?: string;
 }
 
+/**
+ * Why the environment's forwarder did not start (an SSH connection that failed, a pinned host
+ * key that changed, …), with curl's code and in plain words.
+ */
+export function forwarderFailure(
+  error: unknown,
+  target: Pick<ProxyTarget, 'type' | 'host' | 'port'>,
+): CheckFailure {
+  if (error instanceof CheckFailure) return error;
+  const message = (error as Error).message;
+  if (error instanceof SshHostKeyChangedError) {
+    return new CheckFailure(C.CURLE_PEER_FAILED_VERIFICATION, error.localized);
+  }
+  if (target.type !== 'SSH') {
+    return new CheckFailure(C.CURLE_PROXY, M.proxyOtherFailure, { detail: message });
+  }
+  if (/authentication/i.test(message)) {
+    return new CheckFailure(C.CURLE_LOGIN_DENIED, M.proxySshLoginRefused);
+  }
+  if (/ECONNREFUSED/.test(message)) {
+    return new CheckFailure(C.CURLE_COULDNT_CONNECT, M.proxyNotAccepting, {
+      host: target.host,
+      port: target.port,
+    });
+  }
+  if (/ENOTFOUND|EAI_AGAIN/.test(message)) {
+    return new CheckFailure(C.CURLE_COULDNT_RESOLVE_PROXY, M.proxyHostNotFound, {
+      host: target.host,
+    });
+  }
+  return new CheckFailure(C.CURLE_SSH, M.proxySshFailed, { detail: message });
+}
+
 export async function checkProxy(
   target: ProxyTarget,
   timeoutMs = PROXY_CHECK_TIMEOUT_MS,
@@ -352,7 +456,13 @@ export async function checkProxy(
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<ProxyCheck>((resolve) => {
     timer = setTimeout(
-      () => resolve(failed(C.CURLE_OPERATION_TIMEDOUT, `no answer within ${timeoutMs} ms`)),
+      () =>
+        resolve(
+          failed(
+            C.CURLE_OPERATION_TIMEDOUT,
+            localize(M.proxyNoAnswer, { seconds: seconds(timeoutMs) }),
+          ),
+        ),
       timeoutMs,
     );
   });
@@ -376,21 +486,7 @@ export async function checkProxy(
         ...(options.hostKeyFile ? { hostKeyFile: options.hostKeyFile, hostKeyMode: 'verify' } : {}),
       });
     } catch (error) {
-      const message = (error as Error).message;
-      if (error instanceof SshHostKeyChangedError) {
-        throw new CheckFailure(C.CURLE_PEER_FAILED_VERIFICATION, message);
-      }
-      if (target.type === 'SSH') {
-        const code = /authentication/i.test(message)
-          ? C.CURLE_LOGIN_DENIED
-          : /ECONNREFUSED/.test(message)
-            ? C.CURLE_COULDNT_CONNECT
-            : /ENOTFOUND|EAI_AGAIN/.test(message)
-              ? C.CURLE_COULDNT_RESOLVE_PROXY
-              : C.CURLE_SSH;
-        throw new CheckFailure(code, message);
-      }
-      throw new CheckFailure(C.CURLE_PROXY, message);
+      throw forwarderFailure(error, target);
     }
     try {
       return { ok: true, exit: await lookupExit(options.lookupUrl, forwarder.port, timeoutMs) };
@@ -399,8 +495,8 @@ export async function checkProxy(
     }
   })().catch((error: unknown) =>
     error instanceof CheckFailure
-      ? failed(error.curlCode, error.message)
-      : failed(C.CURLE_RECV_ERROR, (error as Error).message),
+      ? failed(error.curlCode, error.reason)
+      : failed(C.CURLE_RECV_ERROR, socketReason(error as NodeJS.ErrnoException)),
   );
   try {
     return await Promise.race([check, deadline]);

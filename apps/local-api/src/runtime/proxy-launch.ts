@@ -3,13 +3,26 @@
  * only ever sees 127.0.0.1), the up-front probe of stopOnProxyError, and the exit's IP and
  * locale when asked (automaticConfigure 1, checkProxy 1). Any failure here is -13.
  */
-import { BrowserCodes } from '@hainiao/contract';
+import { BrowserCodes, localApiMessages, type Localized } from '@hainiao/contract';
 import type { EnvironmentSettings } from '../model/settings.ts';
-import { lookupExit, type ExitInfo } from './proxy-check.ts';
+import {
+  bothLanguages,
+  CheckFailure,
+  forwarderFailure,
+  localize,
+  lookupExit,
+  withReason,
+  type ExitInfo,
+} from './proxy-check.ts';
 import { probeUpstream, startForwarder, type Forwarder, type ProxySpec } from './proxy.ts';
 import { LaunchFailure } from './supervisor.ts';
 
 const B = BrowserCodes.code;
+const M = localApiMessages;
+
+/** A start's -13, its reason in both languages ("en | zh", as the start answers carry it). */
+const proxyFailure = (reason: Localized) =>
+  new LaunchFailure(B.CONNECTION_FAILED, bothLanguages(withReason(M.proxyStartFailed, reason)));
 
 export interface ProxyLaunchOptions {
   /** Accept self-signed certificates of HTTPS proxies (tests). */
@@ -40,15 +53,12 @@ export async function openProxy(
         hostKeyFile: options.hostKeyFile,
       });
     } catch (error) {
-      throw new LaunchFailure(B.CONNECTION_FAILED, `proxy: ${(error as Error).message}`);
+      throw proxyFailure(forwarderFailure(error, spec).reason);
     }
   }
   try {
     if (spec && s.stopOnProxyError === 1 && spec.type !== 'SSH' && !(await probeUpstream(spec))) {
-      throw new LaunchFailure(
-        B.CONNECTION_FAILED,
-        `proxy ${spec.host}:${spec.port} does not accept connections`,
-      );
+      throw proxyFailure(localize(M.proxyNotAccepting, { host: spec.host, port: spec.port }));
     }
     let exit: ExitInfo | undefined;
     if (s.automaticConfigure === 1 || (spec && s.checkProxy === 1)) {
@@ -56,9 +66,8 @@ export async function openProxy(
         exit = await lookupExit(options.lookupUrl, forwarder?.port, options.lookupTimeoutMs);
       } catch (error) {
         if (spec && s.stopOnProxyError === 1) {
-          throw new LaunchFailure(
-            B.CONNECTION_FAILED,
-            `proxy check failed: ${(error as Error).message}`,
+          throw proxyFailure(
+            error instanceof CheckFailure ? error.reason : forwarderFailure(error, spec).reason,
           );
         }
       }

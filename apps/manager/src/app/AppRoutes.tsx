@@ -13,6 +13,7 @@ const ScriptsPage = lazy(() => import('../features/scripts/ScriptsPage.tsx'));
 const PluginsPage = lazy(() => import('../features/plugins/PluginsPage.tsx'));
 const TeamPage = lazy(() => import('../features/team/TeamPage.tsx'));
 const SignInPage = lazy(() => import('../features/sign-in/SignInPage.tsx'));
+const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));
 
 const loading = (
   <div className="page-loading">
@@ -58,7 +59,14 @@ export function AppRoutes() {
           </Suspense>
         }
       />
-      <Route path="*" element={<Navigate to={PATHS.environments} replace />} />
+      <Route
+        path="*"
+        element={
+          <Suspense fallback={loading}>
+            <NotFoundPage />
+          </Suspense>
+        }
+      />
     </Routes>
   );
 }

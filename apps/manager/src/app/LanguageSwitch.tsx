@@ -7,6 +7,8 @@ export function LanguageSwitch() {
   const setLang = useSetLang();
   return (
     <Segmented<UiLang>
+      // Ant Design names every Segmented "segmented control", in every locale.
+      aria-label={lang === 'zh' ? '界面语言' : 'Interface language'}
       size="small"
       value={lang}
       onChange={setLang}

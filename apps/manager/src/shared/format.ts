@@ -1,5 +1,15 @@
-/** Dates as the reader's locale writes them. */
+/** Dates as the reader's locale writes them, and copy with its placeholders filled. */
+import { format } from '@hainiao/contract';
 import type { UiLang } from './lang.tsx';
+
+/**
+ * `text` with its `{name}` placeholders filled ('' for a value not given) and its English plurals
+ * chosen (`{count|environment|environments}`, the contract's format()).
+ */
+export function fill(text: string, values: Record<string, string | number>): string {
+  const blanks = Object.fromEntries([...text.matchAll(/\{(\w+)/g)].map((m) => [m[1] ?? '', '']));
+  return format(text, { ...blanks, ...values });
+}
 
 const locale = (lang: UiLang) => (lang === 'zh' ? 'zh-CN' : navigator.language || 'en');
 

@@ -38,7 +38,8 @@ interface SessionValue {
   state: ServiceState | undefined;
   /** Re-reads the service's state (after a sign-in, or when the event stream says it changed). */
   refresh(): Promise<void>;
-  signIn(account: string, appId: string, appKey: string): Promise<void>;
+  /** Signs in with an account name or email; resolves to the account's name. */
+  signIn(account: string, appId: string, appKey: string): Promise<string>;
   signOut(): Promise<void>;
   membership: Membership | undefined;
 }
@@ -95,8 +96,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     async (name: string, appId: string, appKey: string) => {
-      await call('/login', { Account: name, APP_ID: appId, APP_KEY: appKey });
+      const answer = await call<{ Account?: string }>('/login', {
+        Account: name,
+        APP_ID: appId,
+        APP_KEY: appKey,
+      });
       await refresh();
+      return answer?.Account ?? name;
     },
     [refresh],
   );

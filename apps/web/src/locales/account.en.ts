@@ -87,6 +87,7 @@ export const accountEn = {
     showKey: 'Show key',
     hideKey: 'Hide key',
     select: 'Select',
+    selectCredential: 'Select credential {id}',
     emptyList: 'No API credentials yet. Click Apply to get one.',
     usageHint: 'Use it: hainiao-api --account {account} --app_id {appId} --app_key YOUR_KEY',
     dateRange: 'Date range',

@@ -87,6 +87,7 @@ export const accountZh: AccountMessages = {
     showKey: '显示密钥',
     hideKey: '隐藏密钥',
     select: '选择',
+    selectCredential: '选择凭证 {id}',
     emptyList: '暂无 API 凭证，点击“申请”即可获取。',
     usageHint: '使用方法：hainiao-api --account {account} --app_id {appId} --app_key 你的密钥',
     dateRange: '日期范围',

@@ -37,7 +37,7 @@ export const ticketEn = {
     actions: 'Actions',
     view: 'View details',
     empty: 'No tickets yet.',
-    total: '{total} tickets',
+    total: '{total} {total|ticket|tickets}',
   },
   add: {
     title: 'New ticket',

@@ -1,5 +1,6 @@
 import type { Localized } from '../i18n.ts';
 import { profileSyncMessages } from './profile-sync.ts';
+import { proxyCheckMessages } from './proxy-check.ts';
 import { runningCookiesMessages } from './running-cookies.ts';
 import { securityArgsMessages } from './security-args.ts';
 import { securityFilesMessages } from './security-files.ts';
@@ -117,7 +118,7 @@ export const localApiMessages = {
     zh: '环境不存在：{ids}',
   },
   sessionNotOwner: {
-    en: 'Only the owner can change this session: {id}',
+    en: 'Only the owner can change this environment: {id}',
     zh: '只有环境的所有者可以修改该环境：{id}',
   },
   groupNotFoundNamed: { en: 'Group not found: {name}', zh: '分组不存在：{name}' },
@@ -134,7 +135,7 @@ export const localApiMessages = {
     zh: '环境 {id} 不在分组 {name} 中',
   },
   shareToSelf: {
-    en: 'A session cannot be shared with its own account',
+    en: 'An environment cannot be shared with its own account',
     zh: '不能将环境分享给自己的账号',
   },
   proxyRequired: {
@@ -268,6 +269,7 @@ export const localApiMessages = {
   ...profileSyncMessages,
   ...runningCookiesMessages,
   ...virtualDisplayMessages,
+  ...proxyCheckMessages,
 } as const satisfies Record<string, Localized>;
 
 export type LocalApiMessageKey = keyof typeof localApiMessages;

@@ -64,7 +64,7 @@ export const selfCheckMessages = {
     zh: '在所有执行环境中，没有任何函数被替换或包装，Canvas、WebGL 和音频读回的内容与绘制的完全一致。',
   },
   selfCheckLiesBad: {
-    en: 'Sites that look for tampering find {count} trace(s): {traces}',
+    en: 'Sites that look for tampering find {count} {count|trace|traces}: {traces}',
     zh: '检测篡改的网站会发现 {count} 处痕迹：{traces}',
   },
   selfCheckLiesFixNoise: {
@@ -108,7 +108,7 @@ export const selfCheckMessages = {
     zh: '该浏览器不向网页提供 WebRTC，因此不会暴露任何地址。',
   },
   selfCheckWebrtcBad: {
-    en: 'WebRTC gives pages {count} candidate(s): {candidates}',
+    en: 'WebRTC gives pages {count} {count|candidate|candidates}: {candidates}',
     zh: 'WebRTC 向网页暴露了 {count} 个候选地址：{candidates}',
   },
   selfCheckAddressLocal: {

@@ -163,6 +163,25 @@ describeEachDatabase('API credentials, leases and usage logs', (ctx) => {
       expect(zh.body.msg).toBe('登录失败：App_ID 或 App_KEY 无效');
     });
 
+    test('the account’s email signs in as its name (as on the site); another email does not', async () => {
+      const main = await account('mailer');
+      await account('mailhelper', { teamOf: 'mailer' });
+      await account('mailstranger');
+      const cred = await apply(main.token);
+      const owner = await login('Mailer@Example.com', cred, 'device-mail');
+      expect(owner.body.code, owner.body.msg).toBe(0);
+      expect(owner.body.data).toMatchObject({ Account: 'mailer', type: 0 });
+      const member = await login('mailhelper@example.com', cred, 'device-mail');
+      expect(member.body.code, member.body.msg).toBe(0);
+      expect(member.body.data).toMatchObject({ Account: 'mailhelper', type: 1 });
+      expect((await login('mailstranger@example.com', cred, 'device-mail')).body.code).toBe(-1);
+      expect((await login('nobody@example.com', cred, 'device-mail')).body.code).toBe(-1);
+      expect(
+        (await login('mailer@example.com', { ...cred, app_key: 'f'.repeat(32) }, 'device-mail'))
+          .body.code,
+      ).toBe(-1);
+    });
+
     test('one device at a time: a second device gets -12 until the lease ends', async () => {
       const { name, token } = await account('single');
       const cred = await apply(token);

@@ -305,6 +305,8 @@ export function credentialService(
      * wrote (no device name), and an unknown APP_ID is not logged at all: it has no owner, and
      * strangers must not be able to write into someone's log. Failed attempts count against the
      * owner's per-account limit; once it is reached nothing is logged until the window ends.
+     * Account is the account's name or its email (as the site's sign-in takes either; a name never
+     * holds '@'): the answer's Account is the name.
      */
     async login(input: { Account: string; APP_ID: string; APP_KEY: string; device: string }) {
       await sweepLeases();
@@ -317,6 +319,7 @@ export function credentialService(
           'credential.expire_time',
           'account.id as account_id',
           'account.account',
+          'account.email',
           'account.type',
           'account.created_at',
           'account.expire_at',
@@ -357,8 +360,11 @@ export function credentialService(
       const keyMatches = secretsEqual(input.APP_KEY, key);
       // Who logs in: the owner, or a sub-account (not removed) of the owner's team, which uses
       // one of its main account's credentials (the quota is one per member).
+      const typed = input.Account.trim();
+      const byEmail = typed.includes('@');
+      const identity = byEmail ? typed.toLowerCase() : typed;
       const member =
-        input.Account === row.account
+        identity === (byEmail ? row.email.toLowerCase() : row.account)
           ? {
               id: row.account_id,
               account: row.account,
@@ -370,7 +376,7 @@ export function credentialService(
           : await db
               .selectFrom('account')
               .select(['id', 'account', 'type', 'created_at', 'expire_at', 'removed_at'])
-              .where('account', '=', input.Account)
+              .where(byEmail ? 'email' : 'account', '=', identity)
               .where('team_id', '=', row.account_id)
               .where('type', '=', 1)
               .executeTakeFirst();

@@ -39,7 +39,7 @@ export const batchCopy = {
     // proxy import
     proxyTitle: 'Import proxies',
     proxyAssign:
-      'One proxy per line, as type://user:password@host:port (http, https, socks4, socks4a, socks5, ssh). Line 1 goes to the first of the {count} selected environments, line 2 to the second, and so on. Extra lines are not used; environments without a line keep their proxy.',
+      'One proxy per line, as type://user:password@host:port (http, https, socks4, socks4a, socks5, ssh). Line 1 goes to the first of the {count} selected {count|environment|environments}, line 2 to the second, and so on. Extra lines are not used; environments without a line keep their proxy.',
     proxyCreate:
       'One proxy per line, as type://user:password@host:port (http, https, socks4, socks4a, socks5, ssh). No environment is selected, so each line creates a new environment with that proxy, named after its host and port. To change existing environments, select them in the table first.',
     lines: 'Proxy lines',
@@ -49,8 +49,9 @@ export const batchCopy = {
     lineError: 'Line {line}: {problem}',
     fixLines: 'Fix or remove the lines marked in red first.',
     noLines: 'Paste at least one line.',
-    surplus: '{count} line(s) beyond the selection will not be used.',
-    shortfall: '{count} selected environment(s) get no line and keep their proxy.',
+    surplus: '{count} {count|line|lines} beyond the selection will not be used.',
+    shortfall:
+      '{count} selected {count|environment gets|environments get} no line and {count|keeps its|keep their} proxy.',
     assignN: 'Assign {count}',
     createFromLines: 'Create {count}',
     assigned: 'Updated: {count}',
@@ -60,7 +61,7 @@ export const batchCopy = {
     cookieIntro:
       'Pick a cookie file: a JSON export of a browser extension (EditThisCookie, Cookie-Editor), a Puppeteer or Playwright cookie list, or a Netscape cookies.txt.',
     pickFile: 'Choose a file…',
-    fileRead: '{file}: {count} cookie(s)',
+    fileRead: '{file}: {count} {count|cookie|cookies}',
     mode: 'What happens to the current cookies',
     merge: 'Keep them; the file’s cookies replace those with the same domain, path and name',
     replace: 'Replace them all with the file’s cookies',

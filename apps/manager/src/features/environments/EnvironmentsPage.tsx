@@ -672,6 +672,11 @@ export default function EnvironmentsPage() {
             selectedRowKeys: selected,
             preserveSelectedRowKeys: true,
             onChange: (keys) => setSelected(keys.map(String)),
+            // Ant Design's own labels of these checkboxes are English in every locale.
+            getTitleCheckboxProps: () => ({ 'aria-label': t.selectPage }),
+            getCheckboxProps: (row) => ({
+              'aria-label': fill(t.selectOne, { name: row.Session_Name || row.Session_ID }),
+            }),
           }}
           onRow={(row, index) => ({
             tabIndex: 0,

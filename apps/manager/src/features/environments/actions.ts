@@ -1,6 +1,7 @@
 /** Start, stop and force-quit, at most STATUS_QUERY_MAX environments a call, with per-environment results. */
 import { BrowserCodes, STATUS_QUERY_MAX } from '@hainiao/contract';
 import { call } from '../../shared/api.ts';
+import { reasonIn } from '../../shared/reason.ts';
 import type { UiLang } from '../../shared/lang.tsx';
 
 export type BrowserAction = 'start' | 'stop' | 'kill';
@@ -38,9 +39,10 @@ export async function runBrowserAction(
         outcome.done.push(result.Session_ID);
       } else {
         const message = BrowserCodes.message(result.status, lang) ?? String(result.status);
+        const why = result.message ? reasonIn(result.message, lang) : '';
         outcome.failed.push({
           id: result.Session_ID,
-          reason: result.message ? `${message} (${result.message})` : message,
+          reason: !why ? message : lang === 'zh' ? `${message}（${why}）` : `${message} (${why})`,
         });
       }
     }

@@ -25,6 +25,8 @@ export const envCopy = {
     exportCookies: 'Export cookies',
     columns: 'Columns',
     selected: '{count} selected',
+    selectPage: 'Select all environments on this page',
+    selectOne: 'Select {name}',
     clearSelection: 'Clear',
     // columns
     name: 'Name',
@@ -56,30 +58,31 @@ export const envCopy = {
     none: '—',
     waitingPort: 'waiting for the browser…',
     // results
-    startDone: 'Started {count} environment(s)',
-    stopDone: 'Stopped {count} environment(s)',
-    killDone: 'Force-quit {count} environment(s)',
+    startDone: 'Started {count} {count|environment|environments}',
+    stopDone: 'Stopped {count} {count|environment|environments}',
+    killDone: 'Force-quit {count} {count|environment|environments}',
     partFailed: '{name}: {reason}',
-    deleteTitle: 'Delete {count} environment(s)?',
+    deleteTitle: 'Delete {count} {count|environment|environments}?',
     deleteOne: 'Delete “{name}”?',
     deleteBody:
       'The browser profile, its cookies and history are removed from this computer. This cannot be undone.',
     deleteRunning: 'Stop the running ones first: a running environment cannot be deleted.',
     deleteOk: 'Delete',
     cancel: 'Cancel',
-    deleted: 'Deleted {count} environment(s)',
-    deleteFailed: 'Could not delete {count} environment(s) (running, or shared with you).',
-    moveTitle: 'Move {count} environment(s) to a group',
+    deleted: 'Deleted {count} {count|environment|environments}',
+    deleteFailed:
+      'Could not delete {count} {count|environment|environments} (running, or shared with you).',
+    moveTitle: 'Move {count} {count|environment|environments} to a group',
     moveTarget: 'Target group',
     moveOk: 'Move',
-    moved: 'Moved {count} environment(s) to “{group}”',
+    moved: 'Moved {count} {count|environment|environments} to “{group}”',
     emptyTitle: 'No environments yet',
     emptyBody: 'Create your first browser environment, or several at once from one template.',
     emptyFiltered: 'No environment matches these filters.',
     clearFilters: 'Clear filters',
     liveHint: 'Status updates live',
     keyboardHint: 'Keys: ↑ ↓ move · Space select · Enter start/stop · / search',
-    total: '{total} environments',
+    total: '{total} {total|environment|environments}',
     // filters panel
     filtersTitle: 'Filter environments',
     anyGroup: 'Any group',
@@ -140,6 +143,8 @@ export const envCopy = {
     exportCookies: '导出 Cookie',
     columns: '显示列',
     selected: '已选 {count} 项',
+    selectPage: '选择本页全部环境',
+    selectOne: '选择 {name}',
     clearSelection: '取消选择',
     name: '名称',
     group: '分组',
@@ -227,5 +232,4 @@ export const envCopy = {
 
 export type EnvCopy = (typeof envCopy)['en'];
 
-export const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
+export { fill } from '../../shared/format.ts';

@@ -20,7 +20,7 @@ export const groupsCopy = {
     moveWhich: 'Environments to move',
     moveTarget: 'To group',
     moveOk: 'Move',
-    moved: 'Moved {count} environment(s) to “{group}”',
+    moved: 'Moved {count} {count|environment|environments} to “{group}”',
     chooseBoth: 'Choose the environments and the group to move them to.',
     renameMissing:
       'Renaming is not offered: the local API has no call for it. Create the new group, move the environments, then delete the old one.',
@@ -55,5 +55,4 @@ export const groupsCopy = {
   },
 };
 
-export const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
+export { fill } from '../../shared/format.ts';

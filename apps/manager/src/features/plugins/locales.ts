@@ -13,7 +13,7 @@ export const pluginsCopy = {
     installVersion: 'Version',
     installOk: 'Install',
     cancel: 'Cancel',
-    installed: 'Installed in {count} environment(s)',
+    installed: 'Installed in {count} {count|environment|environments}',
     installFailed: '{name}: {reason}',
     chooseEnvironments: 'Choose at least one environment.',
     ofEnvironment: 'Installed in an environment',
@@ -51,5 +51,4 @@ export const pluginsCopy = {
   },
 };
 
-export const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
+export { fill } from '../../shared/format.ts';

@@ -7,7 +7,7 @@ export const scriptsCopy = {
     add: 'Add from the library',
     addPlaceholder: 'Script IDs from the library, separated by commas',
     addOk: 'Add',
-    added: 'Added {count} script(s)',
+    added: 'Added {count} {count|script|scripts}',
     libraryNote:
       'The local API does not list the cloud’s script library, so scripts are added by their ID as the library shows it.',
     name: 'Script',
@@ -52,5 +52,4 @@ export const scriptsCopy = {
   },
 };
 
-export const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
+export { fill } from '../../shared/format.ts';

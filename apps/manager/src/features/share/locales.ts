@@ -5,7 +5,7 @@ export const shareCopy = {
     titleMany: 'Share {count} environments',
     manyNote: 'Adding or removing an account applies to all {count} of them.',
     leftOut:
-      '{count} of the selected were shared with you and are left out: only their owner can share them.',
+      '{count} of the selected {count|was|were} shared with you and {count|is|are} left out: only {count|its|their} owner can share {count|it|them}.',
     accountLabel: 'Account name',
     accountPlaceholder: 'The other person’s account, e.g. shop02',
     emptyAccount: 'Enter an account name',

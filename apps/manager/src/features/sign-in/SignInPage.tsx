@@ -39,8 +39,12 @@ export default function SignInPage() {
     setBusy(true);
     setError(undefined);
     try {
-      await signIn(fields.account.trim(), fields.appId.trim(), fields.appKey.trim());
-      void message.success(fill(t.welcome, { account: fields.account.trim() }));
+      const account = await signIn(
+        fields.account.trim(),
+        fields.appId.trim(),
+        fields.appKey.trim(),
+      );
+      void message.success(fill(t.welcome, { account }));
       void navigate(from, { replace: true });
     } catch (failure) {
       setError(errorText(failure));

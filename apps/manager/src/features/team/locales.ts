@@ -74,5 +74,4 @@ export const teamCopy = {
   },
 };
 
-export const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
+export { fill } from '../../shared/format.ts';

@@ -119,7 +119,7 @@ const en = {
     rendering: 'Browser UI',
     yes: 'yes',
     no: 'no',
-    count: '{count} values',
+    count: '{count} {count|value|values}',
   },
   codes: {
     intro:

@@ -12,7 +12,7 @@ const en = {
   },
   categories: 'Categories',
   all: 'All',
-  results: '{count} articles',
+  results: '{count} {count|article|articles}',
   loading: 'Loading articles…',
   error: 'The FAQ could not be loaded.',
   article: {

@@ -206,6 +206,10 @@ export function CredentialsTab({ token }: { token: string }) {
           onChange: (keysSelected) => setSelected((keysSelected[0] as string | undefined) ?? null),
           columnTitle: text.select,
           renderCell: (_checked, _row, _index, node) => node,
+          // Ant Design's own label of each radio ("Select row 1") is English in every locale.
+          getCheckboxProps: (row) => ({
+            'aria-label': format(text.selectCredential, { id: row.app_id }),
+          }),
         }}
         columns={[
           {
