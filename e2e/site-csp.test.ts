@@ -1,7 +1,7 @@
 /**
  * The site under its Content-Security-Policy in real Chromium: pages hydrate and work with no
  * policy violation, and the customer-service chat runs on public pages but never on the console,
- * ticket or sign-in pages (README "Security").
+ * ticket or sign-in pages (docs/security.md).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

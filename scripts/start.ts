@@ -25,7 +25,7 @@ Hainiao is running.
   Site (Chinese)  ${system.cloud.url}/zh
   Cloud API       ${system.cloud.url}/api/hainiao/…
   Environments    ${system.localApi.url}/  (the manager: sign in with a credential from the console)
-  Local API       ${system.localApi.url}  (log in with a credential from the console: POST /login; see README "Local API")
+  Local API       ${system.localApi.url}  (log in with a credential from the console: POST /login; see docs/local-api.md)
   Data folder     ${dataDir}
 Press Ctrl+C to stop.
 `);

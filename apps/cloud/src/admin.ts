@@ -1,5 +1,5 @@
 /**
- * The operators' command (../shared/DESIGN.md "Fixed names and ports"), one verb each:
+ * The operators' command (docs/architecture.md, "Accounts"), one verb each:
  *   npm run admin -- migrate                              (migrations and missing demo content; before a rollout)
  *   npm run admin -- account:create --account NAME --email EMAIL --password PW [--role staff] [--team-of MAIN] [--expire YYYY-MM-DD]
  *   npm run admin -- credential:create --account NAME     (prints app_id and app_key)
@@ -127,7 +127,7 @@ export async function runAdmin(
   }
 }
 
-/** What every instance does at start, once, before a rollout (README "Run at scale"). */
+/** What every instance does at start, once, before a rollout (docs/running-at-scale.md). */
 async function migrate(config: ReturnType<typeof loadConfig>, env: NodeJS.ProcessEnv) {
   const database = openDatabase(config.databaseUrl, {
     schema: config.databaseSchema,

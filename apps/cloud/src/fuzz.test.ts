@@ -2,7 +2,7 @@
  * Bad input (issue 15): every cloud call of CLOUD_CALLS, fed random and hostile requests through
  * `app.inject` on SQLite, never crashes, never answers 5xx, and always answers with a code of the
  * spec's table (packages/contract codes/cloud.ts) and, on a failure, a message in the caller's
- * language (../shared/spec/site-console-tickets.md §7: the `lang` field, else Accept-Language).
+ * language (the `lang` field every cloud call carries, else Accept-Language).
  * Field names and valid values come from each call's zod schema (its shape and `meta().example`);
  * values are mixed with wrong types, huge and deeply nested values, unicode, SQL and script
  * fragments and ../ in file names; bodies include broken multipart and oversized parts.

@@ -1,6 +1,6 @@
 /**
  * Two cloud instances on different ports that share nothing but PostgreSQL, Redis and an S3
- * bucket (README "Run at scale"), each started as the server starts (`startCloud` with its own
+ * bucket (docs/running-at-scale.md), each started as the server starts (`startCloud` with its own
  * environment and data folder), called over real HTTP as through one reverse proxy (TRUST_PROXY=1).
  */
 import fs from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * Uploads cannot fill the disk or the memory, unattached uploads are swept, staff mail is bounded
- * (README "Security"), on SQLite and on PostgreSQL.
+ * (docs/security.md), on SQLite and on PostgreSQL.
  */
 import fs from 'node:fs';
 import http from 'node:http';

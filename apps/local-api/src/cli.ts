@@ -1,5 +1,5 @@
 /**
- * `hainiao-api` (and `npm run local-api -- …`): the local automation service of ../shared/spec/local-api.md.
+ * `hainiao-api` (and `npm run local-api -- …`): the local automation service (docs/local-api.md).
  *
  *   hainiao-api [--port 8186] [--account NAME --app_id ID --app_key KEY | --app_key-file FILE]
  *               [--return on|off] [--logs on|off] [--hide on|off] [--data DIR] [--cloud URL]
@@ -70,7 +70,7 @@ export interface LocalApiFlags {
   apiKey?: boolean;
   /**
    * --compat-port N: also listen on N (AdsPower's is 50325) with the AdsPower-compatible calls
-   * only (README "AdsPower-compatible calls"); 0 picks a free port. Off when undefined.
+   * only (docs/adspower-compat.md); 0 picks a free port. Off when undefined.
    */
   compatPort?: number;
 }
@@ -150,7 +150,7 @@ function readKeyFile(file: string): string {
   return key;
 }
 
-/** Flags of ../shared/spec/local-api.md §1 (port, account, app_id, app_key, return, logs, hide) plus data and cloud. */
+/** The spec's flags (port, account, app_id, app_key, return, logs, hide) plus data and cloud. */
 export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env): LocalApiFlags {
   const { values } = parseArgs({ args: argv, options: OPTIONS, strict: true });
   if (values.help) throw new HelpRequested();

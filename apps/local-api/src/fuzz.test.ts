@@ -1,7 +1,7 @@
 /**
  * Bad input (issue 15): every call of LOCAL_API_ROUTES, fed random and hostile bodies over real
  * HTTP on loopback to a logged-in local API, never crashes it, never answers 5xx, and always
- * answers in the call's envelope with a code of the spec's tables (../shared/spec/local-api.md §8)
+ * answers in the call's envelope with a code of the contract's tables (codes/local-api.ts)
  * and a message in the caller's language (Accept-Language). Field names and valid values come from
  * each call's zod schema (its shape and `meta().example`); values are mixed with wrong types, huge
  * and deeply nested values, unicode, SQL and script fragments and ../ in path fields; bodies

@@ -1,6 +1,6 @@
 /**
- * Rate limits of ../shared/spec/local-api.md §9 (login 10, session update/proxy update/delete 40, every other
- * session call 50 a minute): HTTP 429, code -10000 and a message naming the limit.
+ * Rate limits of the spec (login 10, session update/proxy update/delete 40, every other session
+ * call 50 a minute): HTTP 429, code -10000 and a message naming the limit.
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

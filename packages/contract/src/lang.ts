@@ -99,12 +99,12 @@ export const SITE_ROUTES = {
   ticket: '/ticket',
   ticketAdd: '/ticket/add',
   ticketInfo: '/ticket/info/:id',
-  // Beyond the spec's table: the site's own sign-in and sign-up (../shared/DESIGN.md "Identities and tokens").
+  // Beyond the spec's table: the site's own sign-in and sign-up (docs/architecture.md, "Sign-in").
   signin: '/signin',
   signup: '/signup',
   // A detail link without an id still gets its page, which says the id is missing (spec §2).
   ticketInfoMissingId: '/ticket/info',
-  // The staff console (../shared/DESIGN.md "Tickets"; staff accounts only).
+  // The staff console (docs/architecture.md, "Tickets"; staff accounts only).
   staff: '/staff',
   staffTicket: '/staff/ticket/:id',
 } as const;
@@ -128,7 +128,7 @@ const ROUTE_PATTERNS = Object.entries(SITE_ROUTES).map(([key, pattern]) => {
     .join('/');
   return { key: key as keyof typeof SITE_ROUTES, regex: new RegExp(`^${source}/?$`) };
 });
-// The documentation shell has one child page per section (../shared/spec/local-api.md §2).
+// The documentation shell has one child page per section (API_DOC_SLUGS, ./docs/pages.ts).
 const API_DOC_CHILD = /^\/api\/doc\/[a-z-]+\/?$/;
 
 /** The route a path (with or without /zh) belongs to, or null for a path the site does not have. */

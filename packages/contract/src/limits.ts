@@ -3,7 +3,7 @@
  * here; nothing else spells these numbers.
  */
 
-// --- Site (../shared/spec/site-console-tickets.md §2, §5, §9) ---
+// --- Site: screens, ticket validation, business constants ---
 export const MOBILE_BREAKPOINT_PX = 768;
 export const HOME_STATS = ['20+', '96%', '689745'] as const;
 export const VERSION_FALLBACK = '1.0.1';
@@ -30,7 +30,7 @@ export const PHONE_DIGITS_MAX = 20;
 export const ATTACHMENTS_MAX = 5;
 export const ATTACHMENT_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'mp4'] as const;
 export type AttachmentExtension = (typeof ATTACHMENT_EXTENSIONS)[number];
-/** Size limits the spec leaves open (../shared/DESIGN.md: state them in the README). */
+/** Size limits the spec leaves open, stated in docs/architecture.md ("Attachments"). */
 export const ATTACHMENT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENT_VIDEO_MAX_BYTES = 50 * 1024 * 1024;
 
@@ -40,7 +40,7 @@ export const DEVICES_PER_CREDENTIAL = 1;
 export const SUPPORT_HOURS = '7x12';
 export const DATE_FORMAT = 'YYYY-MM-DD';
 
-// --- Local API (../shared/spec/local-api.md §5, §9) ---
+// --- Local API: validation rules, business constants ---
 export const LOCAL_API_PORT = 8186;
 export const LOCAL_API_HOST = '127.0.0.1';
 export const CLOUD_PORT = 8080;
@@ -87,7 +87,7 @@ export const RATE_LIMIT_SIGNIN_PER_MINUTE = 10;
 export const RATE_LIMIT_SIGNUP_PER_MINUTE = 5;
 export const RATE_LIMIT_STATUS_PER_MINUTE = 20;
 
-// --- Cloud sync quotas (issue 24; README "Sync") ---
+// --- Cloud sync quotas (issue 24; docs/sync-and-sharing.md) ---
 /**
  * Profile chunk bytes (as stored, compressed) one account may hold in the cloud. A 50 MB profile
  * is about 1,000 chunks and 20–50 MB stored: 2 GiB holds some fifty full profiles per account.

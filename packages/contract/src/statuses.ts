@@ -50,7 +50,7 @@ export function credentialStatusInfo(code: unknown): StatusInfo {
 export const API_LOG_SUCCESS = '1';
 export const apiLogSucceeded = (status: unknown) => String(status) === API_LOG_SUCCESS;
 
-// --- Accounts (../shared/spec/local-api.md §3, site spec §6) ---
+// --- Accounts: type 0 main account, 1 sub-account (/members, the team calls) ---
 export const AccountType = { MAIN: 0, SUB: 1 } as const;
 export type AccountTypeCode = (typeof AccountType)[keyof typeof AccountType];
 export const ACCOUNT_TYPES: readonly { code: AccountTypeCode; label: Localized }[] = [

@@ -17,7 +17,7 @@ export interface CloudAuthenticators {
   lease(token: string): Promise<Lease>;
 }
 
-/** Staff calls give other accounts nothing: 403 (../shared/DESIGN.md "Identities and tokens"). */
+/** Staff calls give other accounts nothing: 403 (docs/architecture.md, "Tickets"). */
 export function requireStaff(account: Account): Account {
   if (account.role !== 'staff') throw new CloudError(403, siteMessages.auth.forbidden);
   return account;

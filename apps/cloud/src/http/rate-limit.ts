@@ -42,8 +42,9 @@ export async function connectRedis(url: string, log: FastifyBaseLogger): Promise
  * (per client IP: the socket address, or what TRUST_PROXY lets X-Forwarded-For say). Beside them,
  * the returned per-account limiter (http/account-limit.ts). Counters live in memory, or in Redis
  * (`REDIS_URL`) so that limits hold across cloud instances. While Redis is unreachable the per-IP
- * limits are skipped and the per-account counters are kept in this instance's memory (README
- * "Run at scale"): the cloud keeps answering, with limits per instance rather than shared.
+ * limits are skipped and the per-account counters are kept in this instance's memory
+ * (docs/running-at-scale.md): the cloud keeps answering, with limits per instance rather than
+ * shared.
  */
 export async function installRateLimits(
   app: FastifyInstance,

@@ -108,7 +108,7 @@ async function establish(
 }
 
 /**
- * Registers a cloud call of the contract's table (../shared/spec/site-console-tickets.md §7): POST, the call's
+ * Registers a cloud call of the contract's table (CLOUD_CALLS): POST, the call's
  * per-IP limit, its form fields validated by the table's schema (code 1 with the first issue),
  * then the auth of the table's mode, then the handler, whose data goes out as `ok(data)`.
  * Outside production the data is checked against the table's answer schema, so that every test

@@ -23,7 +23,7 @@ export interface BoundedNotifierOptions {
   };
 }
 
-/** New-ticket mails to staff per minute, overall (README "Security"). */
+/** New-ticket mails to staff per minute, overall (docs/security.md). */
 export const STAFF_MAILS_PER_MINUTE = 10;
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The cloud's JSON logs (pino, through Fastify): one id per request, taken from a trusted
- * proxy's `X-Request-Id` or generated, and secrets kept out (README "Run at scale").
+ * proxy's `X-Request-Id` or generated, and secrets kept out (docs/running-at-scale.md).
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -134,7 +134,7 @@ const plainAddress = (address: string) =>
 /** Whether the socket peer is one of the proxies TRUST_PROXY names. */
 export function trustedPeer(trustProxy: TrustProxy): (address: string | undefined) => boolean {
   if (trustProxy === false) return () => false;
-  // A hop count: whatever connects is the nearest proxy (README: only when it is the only way in).
+  // A hop count: whatever connects is the nearest proxy (only when it is the only way in).
   if (typeof trustProxy === 'number') return () => trustProxy > 0;
   const list = new BlockList();
   for (const entry of trustProxy) {

@@ -1,5 +1,5 @@
 /**
- * The ops endpoints and logs (README "Run at scale"): /healthz, /readyz naming what is down,
+ * The ops endpoints and logs (docs/running-at-scale.md): /healthz, /readyz naming what is down,
  * /metrics behind METRICS_TOKEN with route patterns as labels, JSON logs with request ids and
  * without secrets.
  */
@@ -134,7 +134,7 @@ describe('readiness names what is down', () => {
         status: 503,
         body: { status: 'unready', failed: ['redis'], checks: { database: 'ok', redis: 'failed' } },
       });
-      // Redis gone: calls are still answered, with per-instance limits (README "Run at scale").
+      // Redis gone: calls are still answered, with per-instance limits (docs/running-at-scale.md).
       const signin = await post(app, 'signin', { Account: 'nobody', password: 'wrong-password' });
       expect(signin.body.code).toBe(401);
       await expect

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Security headers of everything the cloud serves (README "Security").
+ * Security headers of everything the cloud serves (docs/security.md).
  *
  * Pages get a Content-Security-Policy with a fresh nonce per response: every `<script` tag of the
  * HTML is given that nonce as it is sent (`withNonce`), so prerendered pages, the client-rendered

@@ -1,7 +1,7 @@
 /**
  * The S3 file store against a real S3-compatible server on loopback (s3rver, V4 signatures):
  * bytes in are bytes out, deletes delete, an upload that fails leaves no object and no row, and
- * the cloud's attachments and release files go through it (../shared/DESIGN.md "Storage").
+ * the cloud's attachments and release files go through it (docs/running-at-scale.md).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';

@@ -1,9 +1,9 @@
 /**
- * The account the service is logged in with, and its device lease on the cloud (../shared/DESIGN.md
- * "Identities and tokens"): /login verifies the credential and takes the lease; a heartbeat every
- * `heartbeat_interval_ms` keeps it; quit, a switch of account and logout release it; a crash lets
- * the cloud time it out. A heartbeat answered -4 (lease gone: reset, deleted, timed out) logs the
- * service out.
+ * The account the service is logged in with, and its device lease on the cloud
+ * (docs/architecture.md, "API credentials"): /login verifies the credential and takes the lease; a
+ * heartbeat every `heartbeat_interval_ms` keeps it; quit, a switch of account and logout release
+ * it; a crash lets the cloud time it out. A heartbeat answered -4 (lease gone: reset, deleted,
+ * timed out) logs the service out.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -63,7 +63,7 @@ export function deviceId(dataDir: string): string {
   return id;
 }
 
-/** A cloud failure as the local API answers it (main codes of ../shared/spec/local-api.md §8). */
+/** A cloud failure as the local API answers it (a main code, MainCodes of the contract). */
 export function cloudFailure(error: unknown, during: 'login' | 'call'): DomainError {
   if (error instanceof DomainError) return error;
   if (error instanceof CloudCallError) {

@@ -1,5 +1,5 @@
 /**
- * The cloud calls of the local API (../shared/DESIGN.md "Fixed names and ports"): multipart POSTs with inweb=1
+ * The cloud calls of the local API (CLOUD_CALLS of the contract): multipart POSTs with inweb=1
  * and lang, like every cloud call, and GETs of library files. Every request has a time limit; a
  * failure says whether the cloud timed out, could not be reached, or answered with a code.
  */

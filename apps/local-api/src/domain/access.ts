@@ -1,6 +1,6 @@
 /**
- * Which environments an account may use (../shared/spec/local-api.md §6): its own and those shared with it for
- * reading; only its own for changing. A Session_ID it cannot see is "not found" (-22).
+ * Which environments an account may use: its own and those shared with it for reading; only its
+ * own for changing. A Session_ID it cannot see is "not found" (-22).
  */
 import { localApiMessages } from '@hainiao/contract';
 import type { Visible } from '../model/environment.ts';

@@ -1,5 +1,5 @@
 /**
- * What a browser start needs from the store (../shared/spec/local-api.md §4): the environment as
+ * What a browser start needs from the store: the environment as
  * it is now, its start pages, plugins, active script, and where its cookies go at the end. One
  * plan for every way in: browser/start, the MCP tools and the AdsPower-compatible calls.
  */

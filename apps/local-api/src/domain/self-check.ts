@@ -4,8 +4,8 @@
  * a new tab; a stopped one is started headless for the check and stopped after. The browser side
  * is runtime/self-check.ts; here are the rules (`evaluate`, pure) and the order of things.
  *
- * The rules follow ../shared/DESIGN.md ("a lie is worse than sameness"): the same values in the page,
- * its iframe and every kind of worker; no replaced function; no DevTools or driver trace; no
+ * The rules follow docs/browser-runtime.md ("a lie is worse than sameness"): the same values in the
+ * page, its iframe and every kind of worker; no replaced function; no DevTools or driver trace; no
  * WebRTC address; names resolved at the proxy; a time zone and language that fit the exit IP.
  */
 import os from 'node:os';

@@ -93,7 +93,7 @@ function shareFailure(error: unknown, to: string): DomainError {
   if (code === S.SHARE_TO_SELF)
     return new DomainError('UNKNOWN_EXCEPTION', localApiMessages.shareToSelf);
   // Re-sharing what one does not own is a missing right (-11); an unreachable cloud a server
-  // access error (-5), ../shared/spec/local-api.md §8 main codes.
+  // access error (-5), both main codes.
   if (code === S.NOT_OWNER || code === S.ENV_NOT_FOUND) {
     return new DomainError('NO_WRITE_PERMISSION', localApiMessages.shareNotOwner);
   }

@@ -9,14 +9,14 @@ import {
   type Localized,
 } from '@hainiao/contract';
 
-/** The `/api/v1/*` answer (../shared/spec/local-api.md §7): message, code (0 success), data. */
+/** The `/api/v1/*` answer: message, code (0 success), data. */
 export interface V1Answer<T = unknown> {
   message: string;
   code: number;
   data: T;
 }
 
-/** The answer of /login and /members (../shared/spec/local-api.md §7): msg, status (0 success), data. */
+/** The answer of /login and /members: msg, status (0 success), data. */
 export interface LegacyAnswer<T = unknown> {
   msg: string;
   status: number;

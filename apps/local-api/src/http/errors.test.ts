@@ -1,6 +1,7 @@
 /**
  * Domain failures become the spec's answers in one place: a code name becomes its number of the
- * tables of ../shared/spec/local-api.md §8, with the code's own message or the domain's more precise one.
+ * contract's tables (codes/local-api.ts), with the code's own message or the domain's more precise
+ * one.
  */
 import { describe, expect, test } from 'vitest';
 import {

@@ -1,7 +1,7 @@
 /**
  * The one place a DomainError (model/errors.ts) becomes the wire's failure: its code name becomes
- * the number of the spec's tables (../shared/spec/local-api.md §8), its message the code's own unless the domain
- * gave a more precise one, its data what the spec names (-105 carries curl's failure).
+ * the number of the contract's tables (codes/local-api.ts), its message the code's own unless the
+ * domain gave a more precise one, its data what the spec names (-105 carries curl's failure).
  */
 import { BrowserCodes, MainCodes, SessionCodes, type Localized } from '@hainiao/contract';
 import {

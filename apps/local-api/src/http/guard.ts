@@ -13,7 +13,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 /**
  * The only paths a GET (or HEAD) may reach: the OpenAPI document, the AdsPower-compatible calls
- * (README "AdsPower-compatible calls") and the MCP endpoint (Streamable HTTP opens its event
+ * (docs/adspower-compat.md) and the MCP endpoint (Streamable HTTP opens its event
  * stream with GET). Every other call is a POST with a JSON body.
  */
 export const GET_PATHS: ReadonlySet<string> = new Set([
@@ -64,7 +64,7 @@ export function ownOrigin(host: string | undefined, localPort: number | undefine
 }
 
 /**
- * Security by default (../shared/DESIGN.md "Local API"): only loopback Host names (defeats DNS rebinding), only
+ * Security by default (docs/security.md): only loopback Host names (defeats DNS rebinding), only
  * browser origins on the allow list or the service's own (its manager's pages), only JSON bodies,
  * and the API key when one is required.
  */

@@ -4,7 +4,7 @@ import { LocalApiError, UNKNOWN_EXCEPTION } from './envelope.ts';
 const MINUTE_MS = 60_000;
 
 /**
- * The calls ../shared/spec/local-api.md §9 limits, per minute, as the contract (and so the docs) states them:
+ * The calls the spec limits, per minute, as the contract (and so the docs) states them:
  * logging in or switching accounts (10), the session update, proxy update and delete calls (40),
  * every other session call (50). Each call has its own budget; the service serves one machine, so
  * the budget is the service's.

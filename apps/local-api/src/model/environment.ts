@@ -70,7 +70,7 @@ export type RunnableScript = { scriptId: string; name: string; version: string }
   { verdict: 'runs'; source: string } | { verdict: 'unknown-version' | 'not-the-library' }
 );
 
-/** The listid filters (../shared/spec/local-api.md §7), each optional, and the page. */
+/** The listid filters, each optional, and the page. */
 export interface ListFilters {
   name?: string | undefined;
   group?: string | undefined;

@@ -1,8 +1,8 @@
 /**
  * Failures of the service's own rules, as the domain (and the account and library code) throws
- * them: the NAME of a code of the spec's tables (../shared/spec/local-api.md §8) and, when the code's own message
- * is too vague, a message of the contract's catalogue. Numeric codes, HTTP statuses and envelopes
- * are the edge's: http/errors.ts turns a DomainError into the answer, in one place.
+ * them: the NAME of a code of the contract's tables (codes/local-api.ts) and, when the code's own
+ * message is too vague, a message of the contract's catalogue. Numeric codes, HTTP statuses and
+ * envelopes are the edge's: http/errors.ts turns a DomainError into the answer, in one place.
  */
 import {
   format,

@@ -10,7 +10,7 @@ export interface EnvironmentSettings {
   mobileModel: string;
   /** WIDTHxHEIGHT. */
   resolution: string;
-  /** The four 0/1 fingerprint switches, comma-separated (../shared/spec/local-api.md §3). */
+  /** The four 0/1 fingerprint switches, comma-separated (FingerPrint_Setting). */
   fingerprintSetting: string;
   /** 1: scripted read-back noise (opt-in, detectable; runtime/inject.ts). */
   fingerprintNoise: number;

@@ -1,5 +1,5 @@
 /**
- * /login and /members (../shared/spec/local-api.md §7 "Session and login"), in the legacy envelope msg, status,
+ * /login and /members, in the legacy envelope msg, status,
  * data. /login (re)binds the service to an account or switches accounts; /members answers an
  * account's type and dates (data is "<Account>,<type>", type 0 main account, 1 sub-account).
  * /api/v1/team/list (not in the spec, issue 17) answers the logged-in account's team in the v1

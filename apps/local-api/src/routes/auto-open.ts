@@ -1,5 +1,5 @@
 /**
- * Auto-open pages (../shared/spec/local-api.md §3 "Auto-open entry", §5, §7): the pages an environment opens on
+ * Auto-open pages: the pages an environment opens on
  * start, the same list as HomePage_url. An entry shows each page as StartPage1..N in the form
  * flag-url (1 opened on start, 0 kept but not opened). Without Session_ID, list covers every
  * environment of the account that has pages, and update/delete every one of its own holding the

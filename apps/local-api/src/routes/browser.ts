@@ -1,5 +1,5 @@
 /**
- * Browser control (../shared/spec/local-api.md §4, §7, §8): start, stop, kill and status, with their validation
+ * Browser control: start, stop, kill and status, with their validation
  * and per-environment results (0, or a code of the start/status table: -22 unknown id, -7 already
  * running, -8 waiting in the start queue, -12 the browser exited by itself, -13 its proxy failed,
  * -20 a headless environment must be killed). The launching itself is the BrowserRuntime's.
@@ -88,7 +88,7 @@ export function browserRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       }
       launched += 1;
       // What the call does not give, the environment's own Session_Headless and Session_Args do
-      // (../shared/spec/local-api.md §3); the call's values win (`args: []` means none).
+      // (stored at create); the call's values win (`args: []` means none).
       const { launchHeadless, launchArgs } = visible.record.settings;
       const options = {
         headless: (body.isHeadless ?? launchHeadless) === 1,

@@ -1,6 +1,6 @@
 /**
- * The AdsPower-compatible browser calls with real Chromium (routes/compat-adspower.ts; README
- * "AdsPower-compatible calls"): a Python script written as AdsPower's public examples are
+ * The AdsPower-compatible browser calls with real Chromium (routes/compat-adspower.ts;
+ * docs/adspower-compat.md): a Python script written as AdsPower's public examples are
  * (requests.get start, Selenium attached through data.ws.selenium with the chromedriver of
  * data.webdriver) runs against the service, Puppeteer connects to data.ws.puppeteer, the v2 calls
  * start, report and stop, launch_args URLs open, the cache goes after clear_cache_after_closing,

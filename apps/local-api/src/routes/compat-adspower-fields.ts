@@ -210,7 +210,7 @@ export function proxyConfigOf(record: EnvironmentRecord) {
 
 /** Values of fingerprint_config fields that are what this service does anyway. */
 const MACHINE_VALUES: Readonly<Record<string, readonly string[]>> = {
-  // The real values (README "Browser runtime": not changed).
+  // The real values (docs/browser-runtime.md: not changed).
   do_not_track: ['default'],
   hardware_concurrency: ['default'],
   device_memory: ['default'],

@@ -1,5 +1,5 @@
 /**
- * AdsPower-compatible calls (issue 18 part 1; README "AdsPower-compatible calls"): AdsPower's
+ * AdsPower-compatible calls (issue 18 part 1; docs/adspower-compat.md): AdsPower's
  * public Local API served beside our own calls, so that scripts written for it run here. The
  * shapes are the contract's (schemas/local-api/compat.ts); this file maps their fields to our
  * environment model through the domain functions our own calls use (group, system, resolution,

@@ -1,5 +1,5 @@
 /**
- * import-cookie and export-cookie (../shared/spec/local-api.md §5, §7): files in the cookie folder of the machine
+ * import-cookie and export-cookie: files in the cookie folder of the machine
  * running the service (`--cookie-dir`; runtime/cookies.ts `cookieFiles`), in the JSON array format
  * browser extensions export, or Netscape cookies.txt (by the extension .txt on export, by the
  * content on import).

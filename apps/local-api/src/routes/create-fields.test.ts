@@ -1,8 +1,9 @@
 /**
- * Fields of ../shared/spec/local-api.md §3 that session/create takes beyond update's: Group_Name (the group, as
- * the answers spell it; an unknown one answers -103 like Session_Group), and Session_Args and
+ * Fields of an environment that session/create takes beyond update's: Group_Name (the group, as the
+ * answers spell it; an unknown one answers -103 like Session_Group), and Session_Args and
  * Session_Headless, stored with the environment for a start that gives none of its own (the start
- * itself is proven with Chromium in routes/start-defaults.test.ts). Update lists neither (§7).
+ * itself is proven with Chromium in routes/start-defaults.test.ts). The spec's update lists
+ * neither.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';

@@ -7,7 +7,7 @@ import { post } from '../http/route.ts';
 
 const GROUP_NOT_FOUND = SessionCodes.code.GROUP_NOT_FOUND;
 
-/** Groups (../shared/spec/local-api.md §5, §7): names unique per account, "default" always there. */
+/** Groups: names unique per account, "default" always there. */
 export function groupRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   post(app, ctx, '/api/v1/group/list', ({ request, login }) =>
     v1(request, localApiMessages.groupListSuccess, {

@@ -4,7 +4,7 @@
  * closed when the call ends, so no session outlives it (the proxy detaches what a closed client
  * attached). Raw CDP, not Playwright: nothing here enables `Runtime` or runs script in the page's
  * own world (element work happens in an isolated world), so an agent leaves no more traces than
- * the environment's own start does (README "Browser runtime": stealth).
+ * the environment's own start does (docs/browser-runtime.md: stealth).
  */
 import { WebSocket } from 'ws';
 import { mcpMessages, type Localized } from '@hainiao/contract';

@@ -56,7 +56,7 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   schema: S;
   /** The environment calls whose field rules answer -101 … -112 (http/route.ts). */
   sessionCodes?: boolean;
-  /** The HTTP call whose rate limit the tool shares (../shared/spec/local-api.md §9). */
+  /** The HTTP call whose rate limit the tool shares (LOCAL_API_RATE_LIMITS). */
   rateLimitOf?: string;
   run(args: z.output<S>, call: ToolCall): Promise<ToolContent[]>;
 }

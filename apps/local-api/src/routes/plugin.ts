@@ -1,5 +1,5 @@
 /**
- * Plugins (../shared/spec/local-api.md §5, §7): the global library comes from the cloud; installing downloads
+ * Plugins: the global library comes from the cloud; installing downloads
  * and unpacks the extension into the data folder (shared by the environments that use it) and
  * records it on the environment. Plugin_ver picks a version; without it, the newest.
  */

@@ -1,5 +1,5 @@
 /**
- * Scripts per environment (../shared/spec/local-api.md §4, §7): scripts come from the cloud's library; an
+ * Scripts per environment: scripts come from the cloud's library; an
  * environment holds at most SCRIPTS_PER_SESSION_MAX, one of them active. Assigning downloads the
  * script into the data folder; delete removes inactive scripts only.
  */

@@ -1,5 +1,5 @@
 /**
- * `/api/v1/quit` (../shared/spec/local-api.md §4, §7) works whether the service is logged in or not, so a
+ * `/api/v1/quit` works whether the service is logged in or not, so a
  * service started without a credential can be stopped through the API; the loopback Host, origin
  * and API-key guards still refuse a caller that should not reach it.
  */

@@ -5,7 +5,7 @@ import { v1 } from '../http/envelope.ts';
 import { postPublic } from '../http/route.ts';
 
 /**
- * `/api/v1/quit`: answers first, then shuts the service down (../shared/spec/local-api.md §4). Logged in or
+ * `/api/v1/quit`: answers first, then shuts the service down. Logged in or
  * not: the spec names no login for it, and a service started without a credential must be
  * stoppable through the API too (the loopback, origin and API-key guards still apply).
  */

@@ -1,4 +1,4 @@
-/** Environment calls of ../shared/spec/local-api.md §7 "Environments" (cookies and auto-open have their own files). */
+/** Environment calls under /api/v1/session/ (cookies and auto-open have their own files). */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -274,7 +274,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   post(app, ctx, '/api/v1/session/random-user-agent', ({ body, request }) => {
     if (!isSystem(body.SYSTEM)) throw sessionFailure(S.OS_INVALID);
-    // The downloadable browsers' versions (../shared/spec/local-api.md §9). Whatever the stored UA says, a
+    // The downloadable browsers' versions (limits.ts). Whatever the stored UA says, a
     // running environment presents its engine's own major (runtime/fingerprint.ts engineUserAgent).
     const { Version } = body;
     if (Version !== undefined && (Version < BROWSER_VERSION_MIN || Version > BROWSER_VERSION_MAX)) {

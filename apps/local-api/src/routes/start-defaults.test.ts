@@ -1,5 +1,5 @@
 /**
- * An environment's Session_Args and Session_Headless (../shared/spec/local-api.md §3, stored at create) are
+ * An environment's Session_Args and Session_Headless (stored at create) are
  * what browser/start uses when the call gives no args or isHeadless of its own; the call's values
  * win. Proven on the real browser: its command line and the DevTools endpoint's port. And a
  * stored user agent of another version (Chrome/106, the downloads' newest) is presented with the

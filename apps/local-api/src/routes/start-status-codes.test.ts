@@ -1,5 +1,5 @@
 /**
- * Start and status codes (../shared/spec/local-api.md §8) in real Chromium, each reached for real:
+ * Start and status codes (BrowserCodes) in real Chromium, each reached for real:
  * -1 when the environment's folder cannot be written at start; -17 for browsers a logout closed
  * (an account switch on /login, or a lease the cloud ends: the service is logged out at its next
  * cloud call). A new start clears the code again.

@@ -58,7 +58,7 @@ test('a running environment: every field, spelt and ordered as the spec answers 
       Plugin_Id: ['p1', 'p2'],
       Actived_script_id: 's1',
       Actived_script_name: 'mine',
-      // No templates here: present and empty (../shared/spec/local-api.md §3).
+      // No templates here: present and empty (docs/local-api.md).
       template_id: '',
       template_name: '',
       TimeZone: 'Asia/Tokyo',

@@ -1,5 +1,5 @@
 /**
- * What id_container answers for an environment (../shared/spec/local-api.md §3): type 1 everything, type 2 a
+ * What id_container answers for an environment: type 1 everything, type 2 a
  * brief line, type 3 the brief line with its plugins and scripts; and a running environment as the
  * browser calls (start, status) answer it.
  */
@@ -96,7 +96,7 @@ export function environmentView(ctx: ServiceContext, visible: Visible, type: 1 |
 
 /**
  * A running environment (or none) as browser/start and browser/status answer it, after Session_ID
- * and the status (../shared/spec/local-api.md §3 "Running environment information"): the process fields always,
+ * and the status: the process fields always,
  * zero or empty when it is not running; the rest only while it runs.
  */
 export function runningView(running: RunningBrowser | undefined) {

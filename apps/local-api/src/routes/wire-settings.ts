@@ -1,5 +1,5 @@
 /**
- * The settings as the calls spell them (../shared/spec/local-api.md §3 "Advanced settings", "Proxy"), and the one
+ * The settings as the calls spell them (advanced settings, proxy), and the one
  * table between those spellings and ours (model/settings.ts). The routes read request bodies and
  * the views write answers through it; nothing below the routes sees these spellings (the store's
  * migration 4 keeps its own frozen copy, store/database.ts).

@@ -11,7 +11,7 @@ import type { CookieChange } from './cookies.ts';
 import type { CookieBase } from './running-cookies.ts';
 
 /**
- * What a running environment reports (../shared/spec/local-api.md §3 "Running environment information"), in our
+ * What a running environment reports, in our
  * names: the start and status calls spell it as the spec does (routes/browser.ts, routes/views.ts).
  */
 export interface RunningBrowser {

@@ -400,7 +400,7 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
       generation += 1;
       await Promise.allSettled([...launching]);
       // Every caller ends the browsers because the login ends (logout, an expired lease, a switch
-      // of account, quit): their status then reads -17, logout exit (../shared/spec/local-api.md §8).
+      // of account, quit): their status then reads -17, logout exit (BrowserCodes.LOGOUT_EXIT).
       await Promise.all([...running.keys()].map((id) => end(id, true, B.LOGOUT_EXIT)));
       // The service's display ends with its last browser: gone before the service is.
       await display.settled();

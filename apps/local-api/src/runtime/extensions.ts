@@ -1,7 +1,7 @@
 /**
  * The environment's plugins as unpacked extensions: checked in the library before anything starts
  * (-3), loaded into the browser and confirmed running through DevTools after it started (-4),
- * ../shared/spec/local-api.md §8 "Start and status codes".
+ * codes of the start and status table (BrowserCodes).
  *
  * Loading: `Extensions.loadUnpacked` over the service's pipe (it needs `--remote-debugging-pipe`
  * and `--enable-unsafe-extension-debugging`, both given). It works on Chromium, Chrome and Edge

@@ -2,7 +2,7 @@
  * The fingerprint of an environment: generated once, stored in `env_fingerprint`, and kept until
  * one of its inputs changes (the user asks for another look by changing them).
  *
- * A lie is worse than sameness (../shared/DESIGN.md): every value here is presented natively by
+ * A lie is worse than sameness (docs/browser-runtime.md): every value here is presented natively by
  * the engine, through command-line flags, the environment's own fontconfig and DevTools
  * overrides, never by a script. What only a script could change (hardware concurrency, device
  * memory, WebGL vendor and renderer, canvas and audio read-backs) keeps the machine's real value.

@@ -1,9 +1,9 @@
 /**
- * Geolocation as pages of a running environment see it (README, "Settings and what they do in the
- * browser"): Geolocation_Setting is the permission of every site (the content setting, natively:
- * navigator.permissions and getCurrentPosition agree in the page and its frames), and the
- * coordinates are the environment's own when it has them, else the proxy exit's with
- * Automatic_Configure 1 (a loopback IP-lookup endpoint answering like ip-api.com).
+ * Geolocation as pages of a running environment see it (docs/browser-runtime.md, "Settings and what
+ * they do in the browser"): Geolocation_Setting is the permission of every site (the content
+ * setting, natively: navigator.permissions and getCurrentPosition agree in the page and its
+ * frames), and the coordinates are the environment's own when it has them, else the proxy exit's
+ * with Automatic_Configure 1 (a loopback IP-lookup endpoint answering like ip-api.com).
  */
 import fs from 'node:fs';
 import path from 'node:path';

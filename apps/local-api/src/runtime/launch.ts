@@ -33,7 +33,8 @@ export const LEGACY_HEADLESS_ARG = '--headless=new';
  * - `desktop`: a window on the machine's display; for a headless start on Windows and macOS, one
  *   placed off screen.
  * - `headless`: Chromium's own headless mode, only when the call asks for it (`--headless=new` in
- *   `args`), as pages can tell it apart (README "Headless").
+ *   `args`), as pages can tell it apart (docs/browser-runtime.md, "Headless without a headless
+ *   browser").
  */
 export type DisplayMode = 'own' | 'desktop' | 'headless';
 

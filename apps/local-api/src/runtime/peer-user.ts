@@ -91,7 +91,7 @@ export function canCheckPeers(read: ReadTable = readProc): boolean {
 
 /**
  * Whether a loopback connection comes from a process of the user this service runs as. Where the
- * kernel does not say (Windows, macOS: see README "Security"), every local connection is let in.
+ * kernel does not say (Windows, macOS: see docs/security.md), every local connection is let in.
  * On Linux an unknown owner is refused: the check fails closed.
  */
 export function fromThisUser(socket: net.Socket, read: ReadTable = readProc): boolean {

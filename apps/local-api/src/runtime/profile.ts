@@ -1,6 +1,6 @@
 /**
  * The browser profile of an environment (`<data>/sessions/<id>/profile`) and the command line it
- * runs with: the advanced settings as Chromium flags and preferences (README, "Browser runtime"),
+ * runs with: the advanced settings as Chromium flags and preferences (docs/browser-runtime.md),
  * the clean-ups on start and exit, and the flags that keep the browser quiet (no traffic to its
  * vendor's services) and free of automation traces.
  */

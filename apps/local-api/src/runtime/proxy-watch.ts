@@ -1,7 +1,7 @@
 /**
  * stopOnProxyError for a running environment: its upstream proxy is probed every few seconds
  * and at once when the forwarder reports a failed hop; a proxy that refuses two probes in a row
- * is down, and the environment is stopped (-13 for the caller, ../shared/spec/local-api.md §3).
+ * is down, and the environment is stopped (-13, connection failed, for the caller).
  */
 import { probeUpstream, type Forwarder, type ProxySpec } from './proxy.ts';
 

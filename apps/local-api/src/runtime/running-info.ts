@@ -1,5 +1,5 @@
 /**
- * What a running environment reports (../shared/spec/local-api.md §3 "Running environment information"), from
+ * What a running environment reports (its running information), from
  * its start: the record, the plan, the browser, the proxy's exit and the locale it got.
  */
 import type { LaunchPlan, RunningBrowser } from './browser.ts';

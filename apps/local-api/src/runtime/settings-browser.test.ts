@@ -1,9 +1,9 @@
 /**
- * Advanced settings as a user of real Chromium notices them (README, "Settings and what they do in
- * the browser"): GoogleTranslate offers to translate a foreign page (or not), Disable_video stops
- * a video streamed from a URL without an extension in pages, cross-site frames and workers while
- * everything else loads, and restore_on_startup brings last session's tabs back after a stop and
- * a start.
+ * Advanced settings as a user of real Chromium notices them (docs/browser-runtime.md, "Settings and
+ * what they do in the browser"): GoogleTranslate offers to translate a foreign page (or not),
+ * Disable_video stops a video streamed from a URL without an extension in pages, cross-site frames
+ * and workers while everything else loads, and restore_on_startup brings last session's tabs back
+ * after a stop and a start.
  */
 import fs from 'node:fs';
 import http from 'node:http';

@@ -1,13 +1,13 @@
 /**
- * Advanced settings as a page or a user of real Chromium observes them (README, "Settings and what
- * they do in the browser"; GoogleTranslate, Disable_video and restore_on_startup are in
- * settings-browser.test.ts), each with 1 and 0: Disable_img, ImageInvisible, AUTOPLAY_SETTING,
- * SOUND_SETTING, SavePasswordPop, Notification, CLIPBOARD_READ_WRITE, fakedevice_forCamera,
- * forcembpoint, LanguageCode and TimeZone (headless, two environments with opposite values);
- * CountryCode, CityCode and RegionCode at a provider gateway; and, with a window (a stop is
- * graceful only there), Exit_ClearChrome, Exit_SaveCookie, StartClearCache, StartClearCookies,
- * StartClearHistory (the profile after the browser ends, and what the next start shows) and
- * Lock_Browser_windows_size with resolution (the viewport when the window is resized).
+ * Advanced settings as a page or a user of real Chromium observes them (docs/browser-runtime.md,
+ * "Settings and what they do in the browser"; GoogleTranslate, Disable_video and restore_on_startup
+ * are in settings-browser.test.ts), each with 1 and 0: Disable_img, ImageInvisible,
+ * AUTOPLAY_SETTING, SOUND_SETTING, SavePasswordPop, Notification, CLIPBOARD_READ_WRITE,
+ * fakedevice_forCamera, forcembpoint, LanguageCode and TimeZone (headless, two environments with
+ * opposite values); CountryCode, CityCode and RegionCode at a provider gateway; and, with a window
+ * (a stop is graceful only there), Exit_ClearChrome, Exit_SaveCookie, StartClearCache,
+ * StartClearCookies, StartClearHistory (the profile after the browser ends, and what the next start
+ * shows) and Lock_Browser_windows_size with resolution (the viewport when the window is resized).
  *
  * The browser's own settings are read where a user sees them: chrome://settings (its handlers
  * answer the effective content settings and preferences, not our file).

@@ -1,5 +1,5 @@
 /**
- * User agents for environments (../shared/spec/local-api.md §7 random-user-agent, and create without User_Agent).
+ * User agents for environments (random-user-agent, and create without User_Agent).
  *
  * Samples come from header-generator (Apify's fingerprint-suite), a Bayesian network trained on
  * real traffic and updated with every release, so that without a Version the Chrome major follows

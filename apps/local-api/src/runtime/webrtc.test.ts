@@ -1,10 +1,10 @@
 /**
- * WebRTC never shows a page this machine's addresses (../shared/DESIGN.md: "WebRTC must not reveal
- * the real IP"), through a native lever only (the profile's `webrtc.ip_handling_policy`, no script):
- * a page gathers ICE candidates against a real STUN server (a binding responder on this machine,
- * reachable on loopback and on each of its addresses) and finds no candidate, and the STUN server
- * hears nothing. A bare Chromium beside it shows what the same page sees without the lever. The
- * running information reports Static_PrivateIP / Static_PublicIP, never the machine's LAN address.
+ * WebRTC never shows a page this machine's addresses (docs/browser-runtime.md, settings table),
+ * through a native lever only (the profile's `webrtc.ip_handling_policy`, no script): a page
+ * gathers ICE candidates against a real STUN server (a binding responder on this machine, reachable
+ * on loopback and on each of its addresses) and finds no candidate, and the STUN server hears
+ * nothing. A bare Chromium beside it shows what the same page sees without the lever. The running
+ * information reports Static_PrivateIP / Static_PublicIP, never the machine's LAN address.
  */
 import dgram from 'node:dgram';
 import os from 'node:os';

@@ -1,6 +1,6 @@
 /**
  * Environments ("sessions") in the local store, always seen through an account: an account sees
- * the environments it owns and those shared with it (../shared/spec/local-api.md §6), and changes only its own
+ * the environments it owns and those shared with it, and changes only its own
  * — a team's main account also sees and changes its sub-accounts' (env_team, from the cloud).
  * Every read and write of the routes goes through `visible()` / `visibleMany()`.
  */

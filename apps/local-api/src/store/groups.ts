@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { DEFAULT_GROUP_NAME } from '@hainiao/contract';
 
-/** Groups of each account; every account has the group "default" (../shared/spec/local-api.md §3, §5). */
+/** Groups of each account; every account has the group "default". */
 export function groupStore(db: SQLite.Database) {
   const list = db.prepare<[string], { name: string }>(
     `select name from env_group where owner = ?

@@ -40,7 +40,8 @@ if (!hasChromium && process.env.CI === 'true') {
 
 /**
  * A call that waits, as a well-behaved client does, for the Retry-After of a spent rate limit
- * (../shared/spec/local-api.md §9: 50 a minute for most session calls, create included) and then sends it again.
+ * (LOCAL_API_RATE_LIMITS: 50 a minute for most session calls, create included) and then sends it
+ * again.
  * For test files that create more environments in a minute than that.
  */
 export async function postWithinLimit(

@@ -4,7 +4,7 @@ import zh from 'i18n-iso-countries/langs/zh.json' with { type: 'json' };
 import type { Lang, Localized } from '../i18n.ts';
 
 /**
- * Country codes (../shared/spec/local-api.md appendix "Country code"): every ISO 3166-1 alpha-2 code with its
+ * Country codes an environment can take (CountryCode): every ISO 3166-1 alpha-2 code with its
  * English and Chinese names, from i18n-iso-countries, sorted by code.
  */
 export interface CountryEntry {

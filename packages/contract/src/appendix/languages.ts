@@ -1,7 +1,7 @@
 import type { Localized } from '../i18n.ts';
 
 /**
- * Languages an environment can present (../shared/spec/local-api.md appendix "Language"): rows of code, name and
+ * Languages an environment can present (LanguageCode): rows of code, name and
  * whether rendering is supported.
  *
  * Codes are BCP 47 tags as Chromium writes them in Accept-Language and navigator.language.

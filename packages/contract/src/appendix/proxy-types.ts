@@ -1,4 +1,4 @@
-/** Proxy types of an environment (../shared/spec/local-api.md §3 "Proxy"), spelled as the spec spells them. */
+/** Proxy types of an environment (Proxy_Type), spelled as the spec spells them. */
 export const PROXY_TYPES = [
   'HTTP',
   'HTTPS',

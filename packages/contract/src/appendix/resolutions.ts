@@ -1,5 +1,5 @@
 /**
- * Screen resolutions an environment can present (../shared/spec/local-api.md appendix "Resolution"):
+ * Screen resolutions an environment can present:
  * 'WIDTHxHEIGHT' in CSS pixels, from 303x665 to 5120x1440, ordered by width then height.
  * Phones and tablets are listed in portrait, as `screen.width` x `screen.height` reports them.
  */

@@ -1,4 +1,4 @@
-/** Systems an environment can present (../shared/spec/local-api.md appendix "System"), in the spec's order. */
+/** Systems an environment can present, in the spec's order. */
 export const SYSTEMS = [
   'Windows',
   'iPhone',
@@ -13,7 +13,7 @@ export const SYSTEMS = [
 ] as const;
 export type SystemName = (typeof SYSTEMS)[number];
 
-/** Mobile systems need a model (MobileModel) on create (../shared/spec/local-api.md §5 "Android or iOS"). */
+/** Mobile systems (Android, iOS) need a model (MobileModel) on create. */
 export const MOBILE_SYSTEMS = [
   'Android',
   'iPhone',

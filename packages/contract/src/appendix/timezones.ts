@@ -3,7 +3,7 @@ import { countryName } from './countries.ts';
 import type { Localized } from '../i18n.ts';
 
 /**
- * Time zones an environment can present (../shared/spec/local-api.md appendix "Timezone"): pairs of a UTC
+ * Time zones an environment can present (TimeZone): pairs of a UTC
  * offset and an IANA zone name, from GMT-12:00 to GMT+14:00.
  *
  * The zones come from @vvo/tzdb's static data (built from the IANA tz database and GeoNames):

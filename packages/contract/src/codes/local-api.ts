@@ -1,7 +1,7 @@
 import { defineCodeTable } from './table.ts';
 
 /**
- * Main codes of the local API (../shared/spec/local-api.md §8, "Main codes").
+ * Main codes of the local API (every code with both messages: docs/reference/codes.md).
  *
  * The spec gives a second reading for session calls that shifts -12/-13/-14 by one
  * ('All Session Delete Failed.' as -12, 'Import Cookie failed' as -13, 'Export Cookie failed' as
@@ -66,7 +66,7 @@ export const MainCodes = /* @__PURE__ */ defineCodeTable([
   { code: -10000, name: 'UNKNOWN_EXCEPTION', en: 'Unknown exception', zh: '未知异常' },
 ] as const);
 
-/** Create or update an environment (../shared/spec/local-api.md §8). */
+/** Create or update an environment: -101 … -112, one per field rule broken. */
 export const SessionCodes = /* @__PURE__ */ defineCodeTable([
   { code: -101, name: 'NAME_TOO_LONG', en: 'Environment name is too long', zh: '环境名称过长' },
   {
@@ -97,7 +97,7 @@ export const SessionCodes = /* @__PURE__ */ defineCodeTable([
   { code: -112, name: 'COOKIE_FILE_INVALID', en: 'Cookie file is invalid', zh: 'Cookie 文件无效' },
 ] as const);
 
-/** Per-environment results of browser start and status (../shared/spec/local-api.md §8). */
+/** Per-environment results of browser start and status: 0 success, a negative code otherwise. */
 export const BrowserCodes = /* @__PURE__ */ defineCodeTable([
   { code: 0, name: 'SUCCESS', en: 'Success', zh: '成功' },
   { code: -1, name: 'INIT_DATA_FAILED', en: 'Failed to initialise data', zh: '初始化数据失败' },

@@ -1,6 +1,6 @@
 /**
- * What each AdsPower-compatible call does here (issue 18 part 1; README "AdsPower-compatible
- * calls"), for the documentation page /api/doc/adspower. The calls, methods and parameters are
+ * What each AdsPower-compatible call does here (issue 18 part 1; docs/adspower-compat.md), for the
+ * documentation page /api/doc/adspower. The calls, methods and parameters are
  * ADSPOWER_COMPAT_ROUTES'; the type below makes a call without a description fail to compile.
  */
 import type { Localized } from '../i18n.ts';

@@ -23,7 +23,7 @@ import { LOCAL_API_OPEN_PATHS, LOCAL_API_RATE_LIMITS } from './service.ts';
 
 export type CodeTableName = 'main' | 'session' | 'browser' | 'curl';
 
-/** The code tables of ../shared/spec/local-api.md §8 by name. */
+/** The local API's code tables (codes/local-api.ts, codes/curl.ts) by name. */
 export const CODE_TABLES = {
   main: MainCodes,
   session: SessionCodes,

@@ -1,5 +1,5 @@
 /**
- * The documentation pages of the local API (../shared/spec/local-api.md §2): their slugs under /api/doc, titles
+ * The documentation pages of the local API: their slugs under /api/doc, titles
  * in both languages, the side navigation's groups, and which call areas each reference page shows.
  * The site's routes, the prerender, the search index and the tests all read them from here.
  */
@@ -10,7 +10,7 @@ import type { LocalApiArea } from '../schemas/routes.ts';
 export const API_DOC_BASE = '/api/doc';
 
 /**
- * Every page of ../shared/spec/local-api.md §2, in the spec's order, then the pages of what this
+ * Every page the spec lists under /api/doc, in the spec's order, then the pages of what this
  * service offers beyond the spec (issue 18: AdsPower-compatible calls, the MCP server).
  */
 export const API_DOC_SLUGS = [

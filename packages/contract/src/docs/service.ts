@@ -28,7 +28,7 @@ export interface StartupFlag {
 
 const none: Localized = { en: 'none', zh: '无' };
 
-/** The flags of `hainiao-api` (../shared/spec/local-api.md §1 plus the data folder, cloud, host and browser). */
+/** The flags of `hainiao-api`: the spec's (port … hide) plus data folder, cloud, host, browser. */
 export const LOCAL_API_FLAGS: readonly StartupFlag[] = [
   {
     flag: '--port',
@@ -194,7 +194,7 @@ const SESSION_WRITE_PATHS: readonly LocalApiPath[] = [
 ];
 
 /**
- * Per-minute limits of the calls that have one (../shared/spec/local-api.md §9), each call with its
+ * Per-minute limits of the calls that have one (the spec's rate limits), each call with its
  * own budget: login 10; session update, proxy update and delete 40; every other session call (a
  * path under /api/v1/session/, "some session calls 40 or 50 per minute") 50. The group, browser,
  * plugin-list, members and quit calls are not limited.

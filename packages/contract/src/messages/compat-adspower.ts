@@ -1,7 +1,7 @@
 import type { Localized } from '../i18n.ts';
 
 /**
- * Messages of the AdsPower-compatible calls (README "AdsPower-compatible calls"): the `msg` of a
+ * Messages of the AdsPower-compatible calls (docs/adspower-compat.md): the `msg` of a
  * failure (`code: -1`). Their success `msg` is AdsPower's own token ("success" / "Success"),
  * which scripts compare, so it is not translated.
  */
@@ -39,8 +39,8 @@ export const adsPowerMessages = {
     zh: '本服务没有已保存的代理列表，请通过 user_proxy_config 提供代理',
   },
   noFingerprintLever: {
-    en: 'this value is the machine’s own here (the environments differ through native levers only; see README "Browser runtime")',
-    zh: '本服务中该值保持本机真实值（环境之间仅通过原生手段区分，见 README“Browser runtime”）',
+    en: 'this value is the machine’s own here (the environments differ through native levers only; see docs/browser-runtime.md)',
+    zh: '本服务中该值保持本机真实值（环境之间仅通过原生手段区分，见 docs/browser-runtime.md）',
   },
   deviceScaleModel: {
     en: 'the pixel ratio of a mobile environment follows its model',

@@ -1,6 +1,6 @@
 /**
  * Messages of the local API's MCP tools (apps/local-api/src/routes/mcp.ts) that no HTTP call has. They come
- * back with code -10000 (the spec's "unknown exception": ../shared/spec/local-api.md §8 has no
+ * back with code -10000 (the spec's "unknown exception": codes/local-api.ts has no
  * code for page work); everything the HTTP calls also answer keeps its own code and message.
  */
 import type { Localized } from '../i18n.ts';

@@ -38,7 +38,7 @@ const entries: [string, Localized][] = [
   ]),
 ];
 
-/** Every message whose English ../shared/spec/local-api.md spells: kept verbatim. */
+/** Every message whose English the local API spec spells: kept verbatim. */
 const SPEC_LOCAL_API_ENGLISH = [
   'APISERVER shut down.',
   'Update Success',
@@ -101,7 +101,7 @@ const IMPLIED_LOCAL_API_ENGLISH = [
   'Unknown field: {field}',
 ];
 
-/** Site messages whose English ../shared/spec/site-console-tickets.md §2/§8 spells (or the brief fixes). */
+/** Site messages whose English the site spec spells (or the brief fixes). */
 const SPEC_SITE_ENGLISH: [string, Localized, string][] = [
   ['route.missingParams', siteMessages.route.missingParams, 'Missing required parameters'],
   ['route.invalidToken', siteMessages.route.invalidToken, 'Invalid token'],

@@ -13,8 +13,8 @@ import {
 } from '../limits.ts';
 
 /**
- * Messages of the website, console, FAQ, redirect page and tickets
- * (../shared/spec/site-console-tickets.md §2, §5, §8), plus sign-in/up and shared errors the spec leaves open.
+ * Messages of the website, console, FAQ, redirect page and tickets, as the site spec has them,
+ * plus sign-in/up and shared errors the spec leaves open.
  *
  * Limits are interpolated from limits.ts; values only known at run time are `{name}`
  * placeholders filled by `format()` / `msg()`.
@@ -200,7 +200,7 @@ export const siteMessages = {
     invalidParameter: { en: 'Invalid parameter: {field}', zh: '参数无效：{field}' },
   },
 
-  /** Sign-in and sign-up (beyond the spec; ../shared/DESIGN.md "Identities and tokens"). */
+  /** Sign-in and sign-up (beyond the spec; docs/architecture.md, "Sign-in"). */
   auth: {
     accountRequired: { en: 'Please enter your account', zh: '请输入账号' },
     emailTaken: { en: 'This email is already registered', zh: '该邮箱已被注册' },

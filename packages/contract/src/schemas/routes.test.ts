@@ -13,7 +13,7 @@ import {
   localApiRoute,
 } from './routes.ts';
 
-/** Every path of ../shared/spec/local-api.md §7, spelt as the spec spells it (share's path from ../shared/DESIGN.md). */
+/** Every path of the local API spec, spelt as the spec spells it (share's path is ours). */
 const SPEC_LOCAL_PATHS = [
   '/login',
   '/members',
@@ -76,7 +76,7 @@ const SPEC_CLOUD_CALLS = [
   'signup',
   'signin',
   'signout',
-  // Not in the spec: "sign out everywhere" in the console (README, Security).
+  // Not in the spec: "sign out everywhere" in the console (docs/security.md).
   'signoutall',
   // Not in the spec: the console's Team tab (issue 13 "Teams").
   'teamlist',
@@ -98,7 +98,7 @@ const SPEC_CLOUD_CALLS = [
   'envlease',
   'envrelease',
   'envwatch',
-  // Not in the spec: the staff console (../shared/DESIGN.md "Tickets").
+  // Not in the spec: the staff console (docs/architecture.md, "Tickets").
   'staff/workorderlist',
   'staff/typelist',
   'staff/typesave',

@@ -1,8 +1,7 @@
 /**
- * Every call of the local API (../shared/spec/local-api.md §7) and of the cloud (../shared/spec/site-console-tickets.md §7,
- * ../shared/DESIGN.md "Fixed names and ports") with the schema of its body or form fields. Servers register
- * their validation from here, the docs generate their pages from here, and tests check that no call
- * is missing.
+ * Every call of the local API and of the cloud (the specs' calls and ours) with the schema of its
+ * body or form fields. Servers register their validation from here, the docs generate their pages
+ * from here, and tests check that no call is missing.
  */
 import type { z } from 'zod';
 import {
@@ -164,7 +163,7 @@ export interface LocalApiRoute {
   readonly envelope: LocalApiEnvelope;
 }
 
-/** Every call of ../shared/spec/local-api.md §7 (all POST with a JSON body), in the spec's order. */
+/** Every call of the local API spec (all POST with a JSON body), in the spec's order. */
 export const LOCAL_API_ROUTES = [
   { path: '/login', area: 'login', body: loginBody, envelope: 'legacy' },
   { path: '/members', area: 'members', body: membersBody, envelope: 'legacy' },
@@ -575,7 +574,7 @@ export function isCloudAnswer<P extends CloudPath>(
   return cloudCall(path)?.answer.safeParse(data).success ?? false;
 }
 
-/** The previous-versions list: GET on the main host, no fields (../shared/spec/site-console-tickets.md §7). */
+/** The previous-versions list: GET on the main host, no fields (the site spec's one GET). */
 export const HISTORY_LIST_PATH = '/historylist.php';
 
 /** The previous-versions list's call: its `data` on code 0 is `answer`. */

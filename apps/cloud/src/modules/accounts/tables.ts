@@ -16,7 +16,7 @@ export interface AccountTable {
   team_id: number | null;
   /** 1 when this main account runs a team (has sub-accounts). */
   is_team: number;
-  /** Staff work the ticket queue (../shared/DESIGN.md "Identities and tokens"). */
+  /** Staff work the ticket queue (docs/architecture.md, "Tickets"). */
   role: 'user' | 'staff';
   created_at: IsoTime;
   /** End of the account's package; past it the local API answers -3 and credentials expire. */

@@ -1,7 +1,7 @@
 /**
- * What one account may store and send through sync (issue 24, README "Sync"): a byte quota on
- * what it keeps in the cloud (the chunks it holds plus the snapshots of the environments it owns)
- * and per-minute rates on chunkput and envpush. Rates count in the per-account limiter
+ * What one account may store and send through sync (issue 24, docs/sync-and-sharing.md): a byte
+ * quota on what it keeps in the cloud (the chunks it holds plus the snapshots of the environments
+ * it owns) and per-minute rates on chunkput and envpush. Rates count in the per-account limiter
  * (http/account-limit.ts: Redis when REDIS_URL is set, so they hold across instances); bytes are
  * summed from the database, so they hold across restarts and instances alike.
  */

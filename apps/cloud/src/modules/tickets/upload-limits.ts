@@ -2,7 +2,7 @@ import { ATTACHMENTS_MAX, CloudCodes, format } from '@hainiao/contract';
 import { CloudError } from '../../http/envelope.ts';
 
 /**
- * How much one account may upload (README "Security"). Every number is per account and counted in
+ * How much one account may upload (docs/security.md). Every number is per account and counted in
  * the database, so it holds across restarts and across cloud instances sharing the database.
  *
  * - 60 uploads per rolling hour: a ticket takes at most 5 files, so that is 12 fully attached
@@ -59,7 +59,7 @@ export const uploadLimitMessages = {
   },
 } as const;
 
-/** A refused upload: HTTP 429 and code 429 (the README's rate-limit answer), with Retry-After. */
+/** A refused upload: HTTP 429 and code 429 (as docs/security.md says), with Retry-After. */
 export class UploadLimitError extends CloudError {
   constructor(
     kind: 'perHour' | 'perDay' | 'unlinkedQuota' | 'inProgress',

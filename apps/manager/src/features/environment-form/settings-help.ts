@@ -1,7 +1,7 @@
 /**
  * The advanced switches the form offers (the contract's `advancedFlagFields`, minus the two media
  * switches the Basics of update carry), each with a one-line explanation of what it does in the
- * browser (README "Settings and what they do in the browser").
+ * browser (docs/browser-runtime.md, "Settings and what they do in the browser").
  */
 import type { advancedFlagFields } from '@hainiao/contract';
 
@@ -150,7 +150,7 @@ export const ADVANCED_FLAGS: Readonly<Record<FlagName, FlagHelp>> = {
 
 export const FLAG_NAMES = Object.keys(ADVANCED_FLAGS) as FlagName[];
 
-/** The four switches of FingerPrint_Setting, in order (README: a canvas, b WebGL, c audio, d fonts). */
+/** The four switches of FingerPrint_Setting, in order: a canvas, b WebGL, c audio, d fonts. */
 export const FINGERPRINT_SWITCHES: readonly FlagHelp[] = [
   {
     label: { en: 'Canvas', zh: '画布' },

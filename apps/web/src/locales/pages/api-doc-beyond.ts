@@ -1,8 +1,8 @@
 /**
- * Copy of the documentation pages of what the service offers beyond ../shared/spec/local-api.md
+ * Copy of the documentation pages of what the service offers beyond the spec
  * (issue 18): the AdsPower-compatible calls and the MCP server. The call and tool tables are
  * generated from the contract (ADSPOWER_COMPAT_ROUTES, ADSPOWER_DOC_CALLS, MCP_TOOLS); the
- * field-by-field mapping follows README "AdsPower-compatible calls".
+ * field-by-field mapping follows docs/adspower-compat.md.
  */
 import type { Lang } from '@hainiao/contract';
 import type { ProsePage } from '../../pages/api-doc/types.ts';
@@ -220,7 +220,7 @@ const TOOL_ERROR = {
 }`,
 };
 
-// --- The field-by-field mapping (README "AdsPower-compatible calls") ----------------------------
+// --- The field-by-field mapping (docs/adspower-compat.md) ----------------------------------------
 
 const FIELDS_EN: readonly (readonly [string, string])[] = [
   ['`user_id`, `profile_id`', '`Session_ID`'],

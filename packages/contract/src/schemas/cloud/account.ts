@@ -1,6 +1,6 @@
 /**
- * Form fields of the account calls of the cloud: /api/hainiao/status (../shared/spec/site-console-tickets.md §7)
- * and signup, signin, signout (../shared/DESIGN.md "Fixed names and ports"; answers carry data.clienttoken).
+ * Form fields of the account calls of the cloud: /api/hainiao/status (the spec's) and signup,
+ * signin, signout (beyond the spec; signup and signin answer data.clienttoken).
  */
 import { z } from 'zod';
 import { ValidationKey, blankable, commonFields, tokenFields } from './content.ts';

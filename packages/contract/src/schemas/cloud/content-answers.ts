@@ -1,5 +1,5 @@
 /**
- * The `data` of the cloud's content answers (../shared/spec/site-console-tickets.md §3 entities, §7 calls), shared
+ * The `data` of the cloud's content answers (CLOUD_CALLS of ../routes.ts), shared
  * by the cloud that writes them and the site that reads them. Strict objects: a key the contract
  * does not name is a mismatch, not something to pass along silently.
  */

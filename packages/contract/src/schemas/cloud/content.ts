@@ -1,6 +1,6 @@
 /**
- * Form fields of the cloud's content calls (../shared/spec/site-console-tickets.md §7 "Account and content
- * calls"), and the building blocks every cloud call's fields share: `commonFields` (inweb, lang),
+ * Form fields of the cloud's content calls (version, core list, FAQ documents),
+ * and the building blocks every cloud call's fields share: `commonFields` (inweb, lang),
  * `tokenFields`, numeric and optional-text helpers, and the message keys of validation issues.
  *
  * Cloud calls are multipart forms, so every field arrives as text. Objects are `z.object`, not

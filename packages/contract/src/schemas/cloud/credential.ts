@@ -1,5 +1,5 @@
 /**
- * Form fields of the API-credential calls of the cloud (../shared/spec/site-console-tickets.md §7): the console's
+ * Form fields of the API-credential calls of the cloud: the console's
  * credential list, apply, key read/reset/delete, and the usage logs.
  */
 import { z } from 'zod';

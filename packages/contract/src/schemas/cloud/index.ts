@@ -1,4 +1,4 @@
-/** Form fields of every cloud call (../shared/spec/site-console-tickets.md §7, ../shared/DESIGN.md "Fixed names and ports"). */
+/** Form fields of every cloud call; the calls themselves are CLOUD_CALLS of ../routes.ts. */
 export * from './account.ts';
 export * from './content.ts';
 export * from './credential.ts';

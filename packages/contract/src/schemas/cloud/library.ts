@@ -1,6 +1,6 @@
 /**
- * The script and plugin library the cloud keeps for the local API (../shared/DESIGN.md "The three programs":
- * "plugin and script library"). The local API lists it with the lease token its login returned and
+ * The script and plugin library the cloud keeps for the local API (docs/local-api.md, "Scripts and
+ * plugins"). The local API lists it with the lease token its login returned and
  * downloads the files from `LIBRARY_FILES_PREFIX`, where the cloud serves them (public, immutable
  * names that carry the version).
  */

@@ -1,6 +1,6 @@
 /**
- * Form fields of the cloud calls the local API makes (../shared/DESIGN.md "Fixed names and ports" and
- * "Identities and tokens"): credential login with a device lease, its heartbeat and logout, and
+ * Form fields of the cloud calls the local API makes (docs/architecture.md, "API credentials"):
+ * credential login with a device lease, its heartbeat and logout, and
  * the membership query behind the local /members. apilogin answers a lease token; heartbeat,
  * logout and members send it as `token`.
  */

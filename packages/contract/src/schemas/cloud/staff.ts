@@ -1,7 +1,7 @@
 /**
- * Form fields of the staff console's calls (beyond the spec, ../shared/DESIGN.md "Tickets"): the queue of all
- * tickets and the management of ticket types. Staff answer and change tickets with the ordinary
- * ticket calls, which let staff reach every ticket.
+ * Form fields of the staff console's calls (beyond the spec; docs/architecture.md, "Tickets"): the
+ * queue of all tickets and the management of ticket types. Staff answer and change tickets with the
+ * ordinary ticket calls, which let staff reach every ticket.
  */
 import { z } from 'zod';
 import { TICKET_PAGE_SIZE_DEFAULT, TICKET_PAGE_SIZES } from '../../limits.ts';

@@ -1,6 +1,6 @@
 /**
- * Form fields and answers of the console's team calls (issue 13 "Teams"; ../shared/spec/site-console-tickets.md
- * §3: main accounts are type 0, sub-accounts type 1; on a team only the main account applies for API
+ * Form fields and answers of the console's team calls (issue 13 "Teams"; docs/architecture.md):
+ * main accounts are type 0, sub-accounts type 1; on a team only the main account applies for API
  * credentials, as many as the team has members). All are signed-in calls scoped to the session's
  * account:
  * - teamlist: a main account sees its whole team; a sub-account sees its team's main account and

@@ -1,7 +1,7 @@
 /**
- * Form fields of the ticket calls of the cloud (../shared/spec/site-console-tickets.md §5, §7; paths
- * /api/hainiao/workorder* per ../shared/DESIGN.md). Every call sends the session token. The `…Form` schemas hold
- * what the user types (for the React forms); the `…Fields` schemas add the common fields and token.
+ * Form fields of the ticket calls of the cloud (/api/hainiao/workorder*; their limits in
+ * limits.ts). Every call sends the session token. The `…Form` schemas hold what the user types (for
+ * the React forms); the `…Fields` schemas add the common fields and token.
  */
 import { z } from 'zod';
 import {

@@ -1,5 +1,5 @@
 /**
- * Request bodies of the auto-open calls of the local API (../shared/spec/local-api.md §3, §5, §7): pages an
+ * Request bodies of the auto-open calls of the local API (session/auto_open/*): pages an
  * environment opens on start. Add takes the target environments; list, update and delete take them
  * optionally (without Session_ID they apply to every environment of the account).
  */

@@ -1,4 +1,4 @@
-/** Request bodies of the browser control calls of the local API (../shared/spec/local-api.md §4, §7). */
+/** Request bodies of the browser control calls of the local API (/api/v1/browser/*). */
 import { z } from 'zod';
 import { STATUS_QUERY_MAX } from '../../limits.ts';
 import {
@@ -10,7 +10,7 @@ import {
   sessionIdOneOrMany,
 } from './session.ts';
 
-/** Actived_Type values (../shared/DESIGN.md: the spec does not give their meaning). */
+/** Actived_Type values: the spec does not give their meaning; ours are in docs/local-api.md. */
 export const ActivedType = { ALL: 0, RUNNING: 1, STOPPED: 2 } as const;
 
 /**
@@ -31,7 +31,7 @@ export const browserStatusBody = z
 export type BrowserStatusBody = z.infer<typeof browserStatusBody>;
 
 /**
- * POST /api/v1/browser/start. The launch interval field is not spelt by the spec; ../shared/DESIGN.md names it
+ * POST /api/v1/browser/start. The launch interval field is not spelt by the spec; we name it
  * Start_Interval (seconds). At most STATUS_QUERY_MAX environments per call.
  */
 export const browserStartBody = z

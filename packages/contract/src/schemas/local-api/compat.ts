@@ -1,6 +1,6 @@
 /**
- * The AdsPower-compatible calls of the local service (issue 18 part 1; README "AdsPower-compatible
- * calls"): AdsPower's public Local API (https://localapi-doc-en.adspower.com/) served beside our own
+ * The AdsPower-compatible calls of the local service (issue 18 part 1; docs/adspower-compat.md):
+ * AdsPower's public Local API (https://localapi-doc-en.adspower.com/) served beside our own
  * calls, in its spelling, so that scripts written for it run against this service. A separate
  * table: LOCAL_API_ROUTES (our calls, their docs, OpenAPI and Postman) does not list them.
  *

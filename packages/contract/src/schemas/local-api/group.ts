@@ -1,4 +1,4 @@
-/** Request bodies of the group calls of the local API (../shared/spec/local-api.md §5, §7). */
+/** Request bodies of the group calls of the local API (/api/v1/group/*). */
 import { z } from 'zod';
 import { DELETE_MAX, GROUP_NAME_MAX } from '../../limits.ts';
 import { emptyBody } from './login.ts';

@@ -1,4 +1,4 @@
-/** Request bodies of every call of the local API (../shared/spec/local-api.md §7). */
+/** Request bodies of every call of the local API (LOCAL_API_ROUTES of ../routes.ts). */
 export * from './auto-open.ts';
 export * from './browser.ts';
 export * from './compat.ts';

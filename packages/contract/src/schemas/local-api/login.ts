@@ -1,5 +1,5 @@
 /**
- * Request bodies of the account calls of the local API (../shared/spec/local-api.md §5, §7): /login, /members
+ * Request bodies of the account calls of the local API: /login, /members
  * (both answer msg/status/data) and /api/v1/quit.
  */
 import { z } from 'zod';

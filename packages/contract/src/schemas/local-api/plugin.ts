@@ -1,6 +1,6 @@
 /**
- * Request bodies of the plugin calls of the local API (../shared/spec/local-api.md §5, §7). Requests spell the
- * id field Plugin_ID and the version Plugin_ver (§5), answers Plugin_Id and Plugin_Ver (§3).
+ * Request bodies of the plugin calls of the local API. As the spec does, requests spell the id
+ * field Plugin_ID and the version Plugin_ver, answers Plugin_Id and Plugin_Ver.
  */
 import { z } from 'zod';
 import { emptyBody } from './login.ts';

@@ -1,7 +1,7 @@
 /**
- * Request bodies of the per-environment script calls of the local API (../shared/spec/local-api.md §4, §7). The
- * spec does not spell the script id field; ../shared/DESIGN.md names it Script_ID. One script of an environment
- * is active, the others inactive.
+ * Request bodies of the per-environment script calls of the local API. The spec does not spell the
+ * script id field; we name it Script_ID. One script of an environment is active, the others
+ * inactive.
  */
 import { z } from 'zod';
 import { SCRIPTS_PER_SESSION_MAX } from '../../limits.ts';

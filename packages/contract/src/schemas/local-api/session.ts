@@ -1,5 +1,5 @@
 /**
- * Request bodies of the environment ("session") calls of the local API (../shared/spec/local-api.md §3, §5, §7),
+ * Request bodies of the environment ("session") calls of the local API (/api/v1/session/*),
  * and the building blocks the other local-API schemas share.
  *
  * Bodies are JSON objects checked with `z.strictObject`: a field the spec does not name is rejected
@@ -164,7 +164,7 @@ export const FINGERPRINT_SETTING_PATTERN = new RegExp(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Field groups of an environment (../shared/spec/local-api.md §3)
+// Field groups of an environment
 // ---------------------------------------------------------------------------------------------
 
 const sessionName = z
@@ -374,7 +374,7 @@ const ipOrEmpty = z.union([z.literal(''), z.ipv4(), z.ipv6()]);
 
 /**
  * Static IP fields (advanced settings and proxy update): what the service reports for the
- * environment, never what pages see (WebRTC shows pages no address at all: README "Browser runtime").
+ * environment, never what pages see (WebRTC shows pages no address: docs/browser-runtime.md).
  */
 export const staticIpFields = {
   Static_PublicIP: ipOrEmpty
@@ -793,7 +793,7 @@ export const updateSessionProxyBody = z
   .meta({ zh: '更新环境代理与地区设置' });
 export type UpdateSessionProxyBody = z.infer<typeof updateSessionProxyBody>;
 
-/** POST /api/v1/session/share (path from ../shared/DESIGN.md). */
+/** POST /api/v1/session/share (the spec does not show share's path; this one is ours). */
 export const shareSessionBody = z
   .strictObject({
     Session_ID: sessionId(),
@@ -881,7 +881,7 @@ export type ExportCookieBody = z.infer<typeof exportCookieBody>;
 
 /**
  * POST /api/v1/session/random-user-agent. Version is a browser major version of the downloadable
- * browsers, BROWSER_VERSION_MIN to BROWSER_VERSION_MAX (../shared/spec/local-api.md §9). The schema takes
+ * browsers, BROWSER_VERSION_MIN to BROWSER_VERSION_MAX (limits.ts). The schema takes
  * any integer so that the service answers a value outside that range with the spec's -109 (user
  * agent invalid) and a message naming the range, rather than as a malformed request.
  */
@@ -929,7 +929,7 @@ export const cleanBrowserCacheBody = z
 export type CleanBrowserCacheBody = z.infer<typeof cleanBrowserCacheBody>;
 
 // ---------------------------------------------------------------------------------------------
-// Field → code of a create/update violation (../shared/spec/local-api.md §8 "Create or update environment")
+// Field → code of a create/update violation (SessionCodes, -101 … -112)
 // ---------------------------------------------------------------------------------------------
 
 const C = SessionCodes.code;

@@ -100,7 +100,7 @@ function callLink(call: DocCall): CallLink {
 
 const both = (en: string, zh: string): Localized => ({ en, zh });
 
-/** The limits of ../shared/spec/local-api.md §5 and §9, in words, for the overview. */
+/** The limits of the contract (limits.ts, LOCAL_API_RATE_LIMITS), in words, for the overview. */
 function limits(): { label: Localized; value: Localized }[] {
   const rate = Object.entries(LOCAL_API_RATE_LIMITS);
   return [
