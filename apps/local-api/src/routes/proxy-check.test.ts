@@ -1,6 +1,6 @@
 /**
  * The proxy check of create and proxy/update (Automatic_Configure 1 or Is_CheckProxy 1) carries a
- * real request through the proxy to the IP-lookup endpoint (../shared/spec/local-api.md §4, §5):
+ * real request through the proxy to the IP-lookup endpoint (docs/local-api.md):
  * wrong HTTP, SOCKS5 and provider credentials and a proxy that cannot forward answer -105 with the
  * curl code, and Automatic_Configure 1 stores the exit's time zone, country and language. Real
  * servers on loopback: proxy-chain with basic auth, a SOCKS5 server, an ip-api.com-like lookup.

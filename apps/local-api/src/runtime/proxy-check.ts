@@ -3,8 +3,8 @@
  * start of an environment with automaticConfigure 1): the proxy must accept a connection and its
  * handshake, then carry a request to the IP-lookup endpoint, which tells the exit IP and its
  * country, time zone and position (the language follows from the country). Failures carry
- * libcurl's code (../shared/DESIGN.md: "Proxy checks answer with the curl code table"): could not resolve the
- * proxy 5, the target 6, connection refused 7, timeout 28, proxy handshake 97, …
+ * libcurl's code (the proxy-check table of packages/contract/src/codes/): could not resolve
+ * the proxy 5, the target 6, connection refused 7, timeout 28, proxy handshake 97, …
  *
  * The endpoint is configurable (--ip-lookup, HAINIAO_IP_LOOKUP) and may answer in the shapes of
  * ip-api.com (query, countryCode, timezone, lat, lon), ipinfo.io (ip, country, timezone, loc) or

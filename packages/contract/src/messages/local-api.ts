@@ -10,7 +10,7 @@ import { syncMessages } from './sync.ts';
 import { virtualDisplayMessages } from './virtual-display.ts';
 
 /**
- * Success and failure messages of the local API (../shared/spec/local-api.md §4, §7, §8).
+ * Success and failure messages of the local API (the calls of schemas/local-api/ and the codes of codes/local-api.ts).
  *
  * The English of the messages the spec spells is kept verbatim, including its capitals, spaces
  * and trailing dots ('APISERVER shut down.', 'Session move Success', 'Import Cookie failed').
@@ -71,7 +71,7 @@ export const localApiMessages = {
   groupDeleteSuccess: { en: 'Group Delete Success', zh: '分组删除成功' },
   sessionMoveSuccess: { en: 'Session move Success', zh: '环境移动成功' },
 
-  // --- Failures (§5, ../shared/DESIGN.md "Local API: decisions the spec leaves open") ---
+  // --- Failures (validation rules, and the decisions of docs/local-api.md) ---
   notLoggedIn: {
     en: 'Not logged in, please call /login first',
     zh: '尚未登录，请先调用 /login 接口',
