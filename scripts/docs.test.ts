@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { createSessionBody, randomUserAgentBody, sessionAdvSettingBody } from '@hainiao/contract';
 import { expect, test } from 'vitest';
 import { generateReference, REFERENCE_DIR, repoRoot } from './docs.ts';
 
@@ -70,4 +71,32 @@ test('every relative link of README.md and docs/ leads to an existing file', () 
     }
   }
   expect(broken, `links to nowhere:\n${broken.join('\n')}`).toEqual([]);
+});
+
+/** The first column's field names of docs/browser-runtime.md's settings table. */
+function settingsTableFields(): Set<string> {
+  const markdown = fs.readFileSync(path.join(repoRoot, 'docs/browser-runtime.md'), 'utf8');
+  const start = markdown.indexOf('## Settings and what they do in the browser');
+  const end = markdown.indexOf('\n## ', start + 1);
+  expect(start).toBeGreaterThan(0);
+  const rows = markdown
+    .slice(start, end < 0 ? undefined : end)
+    .split('\n')
+    .filter((line) => line.startsWith('| `'));
+  return new Set(
+    rows.flatMap((row) => [...row.split('|')[1]!.matchAll(/`(\w+)`/g)].map((match) => match[1]!)),
+  );
+}
+
+// The settings table is prose (what each setting does in the browser has no data in the
+// contract), so it is checked against the contract's fields instead of generated.
+test('the settings table has a row for every advanced setting, and names only real fields', () => {
+  const named = settingsTableFields();
+  const advanced = Object.keys(sessionAdvSettingBody.shape).filter((key) => key !== 'Session_ID');
+  expect(advanced.filter((key) => !named.has(key))).toEqual([]);
+  const fields = new Set([
+    ...Object.keys(createSessionBody.shape),
+    ...Object.keys(randomUserAgentBody.shape),
+  ]);
+  expect([...named].filter((name) => !fields.has(name))).toEqual([]);
 });
