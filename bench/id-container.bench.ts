@@ -3,7 +3,7 @@
  * `visibleMany` of 100 random ids — the rows, and for environments the viewer does not own the
  * share and team checks — and the brief answer's fields as JSON, as the route builds them.
  * In process, on a real store file: the HTTP bench (local-api.bench.ts) cannot send hundreds of
- * session calls a minute any more (the service limits them to 50, spec §9).
+ * session calls a minute any more (the service limits them to 50, limits.ts).
  * The baseline is the same ids read one by one with `visible()`, in the same run.
  * `npm run bench -- id-container`
  */

@@ -112,7 +112,7 @@ describe('/route asks before it switches accounts, in Chromium', () => {
     await signInWithForm(page, 'beta');
     const before = await stored(page);
     // A Chinese visitor: Chinese is the language stored in this browser (the dropdown sets it),
-    // so the Chinese link stays Chinese (site spec §2 "Language prefix").
+    // so the Chinese link stays Chinese.
     await page.locator('.lang-switch__button').click();
     await page.getByRole('option', { name: '中文' }).click();
     await expect.poll(() => path(page)).toBe('/zh/api');

@@ -154,7 +154,7 @@ describe('site pages in Chromium', () => {
     const { page, errors } = await open('/download');
     await expect.poll(() => page.getByTestId('client-version').innerText()).toBe('v2.8.1');
     const cards = page.locator('.core-card');
-    // Every browser version the spec offers, 95 to 106, once each (site spec §2, §9).
+    // Every browser version the spec offers, 95 to 106, once each (BROWSER_VERSION_MIN/MAX).
     expect(await cards.count()).toBe(12);
     const versions: number[] = [];
     for (let i = 0; i < 12; i += 1) {

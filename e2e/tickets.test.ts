@@ -153,7 +153,7 @@ describe.each(stores)('support tickets in Chromium: customer and staff [%s]', (d
         .poll(() => new URL(customer.url()).pathname)
         .toMatch(new RegExp(`^${prefix}/ticket/info/\\d+$`));
       const id = new URL(customer.url()).pathname.split('/').pop()!;
-      // The id can be copied, with the spec's copied notice (site spec §8).
+      // The id can be copied, with the catalogue's copied notice.
       await customer.getByRole('button', { name: t.copyId }).click();
       await expect.poll(() => customer.getByText(t.copied).isVisible()).toBe(true);
       expect(await customer.evaluate(() => navigator.clipboard.readText())).toBe(id);

@@ -97,7 +97,7 @@ export interface LocalApiOptions {
    * how to build it.
    */
   managerDir?: string | null;
-  /** The per-minute limits of spec §9; a benchmark gives one on its own clock. */
+  /** The per-minute rate limits (limits.ts); a benchmark gives one on its own clock. */
   rateLimiter?: RateLimiter;
 }
 

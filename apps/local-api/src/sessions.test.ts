@@ -1,5 +1,5 @@
 /**
- * The environment calls driven over HTTP like a user's script: create (every §3 field, defaults,
+ * The environment calls driven over HTTP like a user's script: create (every field, defaults,
  * every create/update code), update, adv_setting, proxy/update, listid with each filter,
  * id_container, delete, share, cookies, auto-open, random-user-agent, cache clean, and the browser
  * control calls' validation.

@@ -19,8 +19,8 @@ const app = (
   </StrictMode>
 );
 
-// A visitor whose stored language is not the URL's arrives on the other language's path (site
-// spec §2 "Language prefix"): Chinese adds /zh, English removes it. It is decided before React
+// A visitor whose stored language is not the URL's arrives on the other language's path: Chinese
+// adds /zh, English removes it (lang.ts of @hainiao/contract). It is decided before React
 // starts, so the page never hydrates with a language its markup was not rendered in: a
 // prerendered page is replaced by the other language's prerendered page (nothing hydrates, so
 // nothing stores the URL's language first); the shell of client-rendered pages just rewrites the

@@ -13,7 +13,7 @@ import { CLIENT_OS_LEGACY, CLIENT_OS_MODERN, KERNEL_WIN10_ONLY_FROM } from '@hai
 export const DEMO_VERSION = '2.8.1';
 
 /**
- * Every browser version the site offers, 95 to 106 (site spec §2 "Download", §9), newest first,
+ * Every browser version the site offers, 95 to 106 (BROWSER_VERSION_MIN/MAX), newest first,
  * with the Chromium kernel each one runs on.
  */
 const DEMO_BUILDS = [
@@ -61,9 +61,9 @@ export function kernelOfFile(file: string): number | undefined {
 }
 
 /**
- * The Windows versions a previous-version file runs on (site spec §2 "Previous-versions table",
- * §1): those of the kernel its file name carries; a file that names no kernel is the client
- * alone, which runs on all four.
+ * The Windows versions a previous-version file runs on (the download page's compatible-OS column):
+ * those of the kernel its file name carries; a file that names no kernel is the client alone,
+ * which runs on all four.
  */
 export function fileSystems(file: string): string[] {
   const core = kernelOfFile(file);

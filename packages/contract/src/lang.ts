@@ -1,13 +1,13 @@
 import type { Lang, Localized } from './i18n.ts';
 
 /**
- * Language-prefix rules of the site (site spec §2 "Language prefix" and "Shell"): English paths
- * have no prefix, Chinese paths carry `/zh`. The URL is the only source of the language.
+ * Language-prefix rules of the site: English paths have no prefix, Chinese paths carry `/zh`, and
+ * switching language adds or removes it. The URL is the only source of the language.
  */
 export const ZH_PREFIX = '/zh';
-/** Browser storage key of the chosen language (site spec §3). */
+/** Browser storage key of the chosen language. */
 export const LANG_STORAGE_KEY = 'lang';
-/** Browser storage keys of the session token and the signed-in email (site spec §3). */
+/** Browser storage keys of the session token and the signed-in email. */
 export const TOKEN_STORAGE_KEY = 'token';
 export const EMAIL_STORAGE_KEY = 'email';
 
@@ -84,7 +84,7 @@ export function langFromCloud(value: unknown): Lang {
   return typeof value === 'string' && /^zh/i.test(value) ? 'zh' : 'en';
 }
 
-/** The site's routes (site spec §2 route table), English paths. */
+/** The site's routes as the site's specification lists them, English paths. */
 export const SITE_ROUTES = {
   home: '/',
   application: '/application',
@@ -102,7 +102,7 @@ export const SITE_ROUTES = {
   // Beyond the spec's table: the site's own sign-in and sign-up (docs/architecture.md, "Sign-in").
   signin: '/signin',
   signup: '/signup',
-  // A detail link without an id still gets its page, which says the id is missing (spec §2).
+  // A detail link without an id still gets its page, which says the id is missing.
   ticketInfoMissingId: '/ticket/info',
   // The staff console (docs/architecture.md, "Tickets"; staff accounts only).
   staff: '/staff',

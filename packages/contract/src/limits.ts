@@ -57,7 +57,7 @@ export const STATUS_QUERY_MAX = 100;
 export const SCRIPTS_PER_SESSION_MAX = 100;
 export const FINGERPRINT_SETTING_FLAGS = 4;
 
-/** Per-minute rate limits (§9; the spec's "40" without a unit is read per minute). */
+/** Per-minute rate limits (docs/local-api.md); the spec's unitless "40" is read per minute. */
 export const RATE_LIMIT_LOGIN_PER_MINUTE = 10;
 export const RATE_LIMIT_SESSION_WRITE_PER_MINUTE = 40;
 export const RATE_LIMIT_SESSION_CALL_PER_MINUTE = 50;

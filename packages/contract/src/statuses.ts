@@ -9,7 +9,7 @@ export interface StatusInfo {
   readonly label: Localized;
 }
 
-// --- Tickets (site spec §4) ---
+// --- Tickets: 0 pending reply, 1 in progress, 2 resolved, 3 closed ---
 export const TicketStatus = { PENDING: 0, IN_PROGRESS: 1, RESOLVED: 2, CLOSED: 3 } as const;
 export type TicketStatusCode = (typeof TicketStatus)[keyof typeof TicketStatus];
 
@@ -20,18 +20,18 @@ export const TICKET_STATUSES: readonly StatusInfo[] = [
   { code: 3, color: 'default', label: { en: 'Closed', zh: '已关闭' } },
 ];
 
-/** Unknown values fall back to "in progress" (site spec §4). */
+/** Unknown values fall back to "in progress". */
 export function ticketStatusInfo(code: unknown): StatusInfo {
   const found = TICKET_STATUSES.find((s) => s.code === Number(code));
   return found ?? (TICKET_STATUSES[1] as StatusInfo);
 }
 
-/** Resolve is offered only from 0 or 1; close unless already closed (site spec §4). */
+/** Resolve is offered only from 0 or 1; close unless already closed. */
 export const canResolveTicket = (status: number) => status === 0 || status === 1;
 export const canCloseTicket = (status: number) => status !== TicketStatus.CLOSED;
 export const canReplyTicket = (status: number) => status !== TicketStatus.CLOSED;
 
-// --- API credentials (site spec §3, §4) ---
+// --- API credentials: 1 online, -1 expired, 0 or any other value offline ---
 export const CredentialStatus = { ONLINE: 1, OFFLINE: 0, EXPIRED: -1 } as const;
 
 export const CREDENTIAL_STATUSES: readonly StatusInfo[] = [

@@ -1,6 +1,6 @@
 import { CloudCodes, type Lang } from '@hainiao/contract';
 
-/** The cloud's answer shape (site spec §7): code 0 with data on success; failures carry msg. */
+/** The cloud's answer shape: code 0 with data on success; failures carry msg. */
 export interface CloudAnswer<T = unknown> {
   code: number;
   msg: string;

@@ -20,7 +20,7 @@ import {
 export const PLAIN_FORM_PARTS_MAX = 50;
 /** All of a plain form's parts together: its longest field (a ticket's text) is a few KiB. */
 export const PLAIN_FORM_BYTES_MAX = 1024 * 1024;
-/** RFC 2046 §5.1.1: a boundary is 1 to 70 characters. */
+/** RFC 2046, section 5.1.1: a boundary is 1 to 70 characters. */
 const BOUNDARY_MAX = 70;
 
 /** Why a form could not be read: `tooLarge` past a limit (HTTP 413), else malformed (400). */

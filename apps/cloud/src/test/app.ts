@@ -34,7 +34,7 @@ export async function buildTestApp(
   return app;
 }
 
-/** A multipart body as the site sends it (site spec §7: inweb=1 and lang on every call). */
+/** A multipart body as the site sends it (inweb=1 and lang on every call). */
 export function form(fields: Record<string, string>): {
   payload: string;
   headers: Record<string, string>;

@@ -51,8 +51,8 @@ function routeOf(path: LocalApiPath) {
 }
 
 /**
- * Registers a call of the contract: POST only, its rate limit (§9), then the login check (every
- * call but /login answers -4 without a login), then its body schema, then the handler.
+ * Registers a call of the contract: POST only, its rate limit (limits.ts), then the login check
+ * (every call but /login answers -4 without a login), then its body schema, then the handler.
  */
 export function post<P extends LocalApiPath>(
   app: FastifyInstance,

@@ -20,7 +20,7 @@ const B = BrowserCodes.code;
 export function browserRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   post(app, ctx, '/api/v1/browser/status', ({ body, request, login }) => {
     const type = body.Actived_Type ?? ActivedType.ALL;
-    // Without Session_ID: the running environments (§5), or the stopped ones for type 2.
+    // Without Session_ID: the running environments, or the stopped ones for type 2.
     const ids =
       body.Session_ID ??
       (type === ActivedType.STOPPED

@@ -79,7 +79,7 @@ export function createRequestOf(
   owner: string,
   lang: Lang,
 ): CreateRequest {
-  // Group_Name is the group as the answers spell it (§3): the same field as Session_Group.
+  // Group_Name is the group as the answers spell it: the same field as Session_Group.
   if (
     body.Session_Group !== undefined &&
     body.Group_Name !== undefined &&

@@ -3,8 +3,8 @@
  * (canvas) reach the browser through the environment's fontconfig file (`writeFontConfig`),
  * which Chromium reads on Linux only. On Windows (DirectWrite) and macOS (CoreText) no file is
  * written and every environment shows the machine's fonts, whatever the flags say: the service
- * says so once when it starts rather than let the setting claim an effect (the local API spec
- * §3, FingerPrint_Setting).
+ * says so once when it starts rather than let the setting claim an effect (FingerPrint_Setting in
+ * docs/browser-runtime.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';

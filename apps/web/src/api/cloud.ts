@@ -67,7 +67,7 @@ export interface AnswerSchema<T> {
 }
 
 /**
- * A cloud call as the site spec makes them (§7): POST, multipart form data, always with inweb=1 and
+ * A cloud call as CLOUD_CALLS describes it: POST, multipart form data, always with inweb=1 and
  * lang ('zh-CHS' for Chinese, else 'en'). Resolves with `data` on code 0 once it matches the call's
  * answer schema (and `init.answer`, when given: document's answer for one `mod`), else rejects
  * with a CloudCallError carrying the server's `msg`.

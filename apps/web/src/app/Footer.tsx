@@ -10,7 +10,7 @@ export function Footer() {
   const siteName = useText().meta.siteName;
   const lang = useLang();
   const localize = useLocalize();
-  // The chat is promised only where it is loaded (site spec §1: a chat script when configured).
+  // The chat is promised only where it is loaded (a chat script, when one is configured).
   const chat = useChatOffered();
   const year = new Date().getFullYear();
   return (

@@ -14,16 +14,16 @@ export function Layout() {
   const navigationType = useNavigationType();
   const navigate = useNavigate();
 
-  // Scroll resets to the top on navigation (site spec §2). Braces matter: in current Chromium
-  // scrollTo returns a promise, which React would take for a cleanup function.
+  // Scroll resets to the top on navigation. Braces matter: in current Chromium scrollTo returns a
+  // promise, which React would take for a cleanup function.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
 
-  // Language (site spec §2 "Language prefix", §4): taken from the URL when the page loads and on
-  // back/forward, and stored under `lang`. A link inside the site that leads to the other
-  // language's path is redirected to the chosen language: Chinese adds /zh, English removes it.
-  // Never while a prerendered page hydrates (the first render is a POP), and not for a page's
+  // Language (prefix rules in lang.ts of @hainiao/contract): taken from the URL when the page
+  // loads and on back/forward, and stored under `lang`. A link inside the site that leads to the
+  // other language's path is redirected to the chosen language: Chinese adds /zh, English removes
+  // it. Never while a prerendered page hydrates (the first render is a POP), and not for a page's
   // own deliberate redirect (a REPLACE, like /route sending the visitor to its target).
   useEffect(() => {
     const chosen = chosenLang();

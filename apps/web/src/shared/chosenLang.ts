@@ -1,7 +1,7 @@
 import { LANG_STORAGE_KEY, type Lang } from '@hainiao/contract';
 
 /**
- * The visitor's chosen language (site spec §2 "Language prefix", §3, §4). It is stored under
+ * The visitor's chosen language (prefix rules in lang.ts of @hainiao/contract). It is stored under
  * `lang` in browser storage: a visit that arrives with one stored goes to that language's path
  * (see entry-client.tsx); without one it is taken from the URL. Within the tab it is set by the
  * language dropdown and adopted from the URL on back/forward; the copy kept here is per tab, so

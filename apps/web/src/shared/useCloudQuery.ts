@@ -18,8 +18,8 @@ export function cloudQueryOptions<P extends CloudPath>(path: P, fields: CallFiel
  * A cloud read a page shows (console, tickets, staff): cached and shared by key, so identical reads
  * running at once make one request; aborted when no page needs it any more; refreshed whenever a
  * page mounts or calls `reload()`. While the fields change, the last answer stays on screen until
- * the new one arrives. A failed read clears the data, as the console's lists must (site spec §2),
- * and reports the error.
+ * the new one arrives. A failed read clears the data, as the console's lists must, and reports the
+ * error.
  */
 export function useCloudQuery<P extends CloudPath>(
   path: P,

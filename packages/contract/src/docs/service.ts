@@ -186,7 +186,7 @@ export const LOCAL_API_FLAGS: readonly StartupFlag[] = [
 /** The calls open to a service that is not logged in (every other call answers -4 then). */
 export const LOCAL_API_OPEN_PATHS: readonly LocalApiPath[] = ['/login', '/api/v1/quit'];
 
-/** The session calls §9 limits to 40 a minute ("unit not shown", read per minute). */
+/** The session calls limited to 40 a minute (the spec gives no unit; read per minute). */
 const SESSION_WRITE_PATHS: readonly LocalApiPath[] = [
   '/api/v1/session/update',
   '/api/v1/session/proxy/update',

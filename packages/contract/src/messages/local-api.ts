@@ -18,14 +18,14 @@ import { virtualDisplayMessages } from './virtual-display.ts';
  * `format()` / `msg()` and are identical in both languages.
  */
 export const localApiMessages = {
-  // --- Service and account (§4, §7 "Session and login") ---
+  // --- Service and account (/login, /members, /api/v1/quit) ---
   quit: { en: 'APISERVER shut down.', zh: 'API 服务已关闭。' },
   loginSuccess: { en: 'Login Success', zh: '登录成功' },
   logoutSuccess: { en: 'Logout Success', zh: '退出登录成功' },
   membersSuccess: { en: 'Members Return Success', zh: '成员信息获取成功' },
   teamListSuccess: { en: 'Team Return Success', zh: '团队信息获取成功' },
 
-  // --- Environments (§7 "Environments") ---
+  // --- Environments (/api/v1/session/*) ---
   sessionCreateSuccess: { en: 'Session Create Success', zh: '环境创建成功' },
   sessionListSuccess: { en: 'Session List Return Success', zh: '环境列表获取成功' },
   sessionInfoSuccess: { en: 'Session Info Return Success', zh: '环境信息获取成功' },
@@ -47,25 +47,25 @@ export const localApiMessages = {
   autoOpenUpdateSuccess: { en: 'Auto Open Update Success', zh: '自动打开网址更新成功' },
   autoOpenDeleteSuccess: { en: 'Auto Open Delete Success', zh: '自动打开网址删除成功' },
 
-  // --- Browser control (§7 "Browser control") ---
+  // --- Browser control (/api/v1/browser/*) ---
   browserStartFinished: { en: 'Browser Start Finished.', zh: '浏览器启动完成。' },
   browserStopFinished: { en: 'Browser Stop Finished.', zh: '浏览器关闭完成。' },
   browserKillFinished: { en: 'Browser Kill Finished.', zh: '浏览器强制关闭完成。' },
   browserStatusSuccess: { en: 'Browser Status Return Success', zh: '浏览器状态获取成功' },
 
-  // --- Scripts (§7 "Scripts") ---
+  // --- Scripts (/api/v1/session/id_script_*) ---
   scriptListSuccess: { en: 'Script List Return Success', zh: '脚本列表获取成功' },
   scriptActiveSuccess: { en: 'Script Active Success', zh: '脚本激活成功' },
   scriptAddSuccess: { en: 'Script Add Success', zh: '脚本添加成功' },
   scriptDeactivateSuccess: { en: 'Script Deactivate Success', zh: '脚本停用成功' },
   scriptDeleteSuccess: { en: 'Script Delete Success', zh: '脚本删除成功' },
 
-  // --- Plugins (§7 "Plugins") ---
+  // --- Plugins (/api/v1/plugin/list and the per-environment plugin calls) ---
   pluginListSuccess: { en: 'Plugin List Return Success', zh: '插件列表获取成功' },
   pluginInstallSuccess: { en: 'Plugin Install Success', zh: '插件安装成功' },
   pluginDeleteSuccess: { en: 'Plugin Delete Success', zh: '插件删除成功' },
 
-  // --- Groups (§7 "Groups") ---
+  // --- Groups (/api/v1/group/*) ---
   groupListSuccess: { en: 'Group List Return Success', zh: '分组列表获取成功' },
   groupCreateSuccess: { en: 'New Group Create Success', zh: '新分组创建成功' },
   groupDeleteSuccess: { en: 'Group Delete Success', zh: '分组删除成功' },
@@ -111,7 +111,7 @@ export const localApiMessages = {
   unknownField: { en: 'Unknown field: {field}', zh: '未知字段：{field}' },
 
   // --- Defaults and further failures of the service (beyond the spec's spellings) ---
-  /** The name of an environment created without Session_Name (§3), in the caller's language. */
+  /** The name of an environment created without Session_Name, in the caller's language. */
   defaultSessionName: { en: 'business environment', zh: '业务环境' },
   unknownSessionIds: {
     en: 'Session not found: {ids}',

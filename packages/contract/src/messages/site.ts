@@ -20,7 +20,7 @@ import {
  * placeholders filled by `format()` / `msg()`.
  */
 export const siteMessages = {
-  /** Redirect verification page `/route` (§2, §8). */
+  /** Redirect verification page `/route`. */
   route: {
     missingParams: {
       en: 'Missing required parameters: both a token and a target URL must be provided.',
@@ -42,7 +42,7 @@ export const siteMessages = {
     success: { en: 'Verified, redirecting…', zh: '验证成功，正在跳转…' },
   },
 
-  /** API console `/api` (§2, §8). */
+  /** API console `/api`. */
   console: {
     noToken: {
       en: 'No token detected. Please sign in first.',
@@ -86,14 +86,14 @@ export const siteMessages = {
     },
   },
 
-  /** FAQ list and article (§2, §8). */
+  /** FAQ list and article. */
   faq: {
     articleNotFound: { en: 'Article not found', zh: '文章不存在' },
     noMatches: { en: 'No matching questions found', zh: '没有找到相关问题' },
     backToList: { en: 'Back to list', zh: '返回列表' },
   },
 
-  /** Ticket list, create and detail screens (§2, §4, §8). */
+  /** Ticket list, create and detail screens. */
   ticket: {
     fetchTypesFailed: { en: 'Failed to load ticket types', zh: '获取工单类型失败' },
     fetchListFailed: { en: 'Failed to load tickets', zh: '获取工单列表失败' },
@@ -155,7 +155,7 @@ export const siteMessages = {
     typeDeleted: { en: 'Ticket type deleted', zh: '工单类型已删除' },
   },
 
-  /** One message per validation rule of §5. */
+  /** One message per rule of the ticket forms (limits from limits.ts). */
   validation: {
     titleRequired: { en: 'Please enter a title', zh: '请输入标题' },
     titleLength: {

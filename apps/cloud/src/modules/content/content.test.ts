@@ -115,7 +115,7 @@ describeEachDatabase('content calls', (ctx) => {
         os: expect.any(Array),
       })),
     );
-    // Each file's systems follow from the kernel its name carries (site spec §1).
+    // Each file's systems follow from the kernel its name carries (KERNEL_WIN10_ONLY_FROM).
     expect(
       body.data.map((file: { name: string; os: string[] }) => [file.name, file.os.join('/')]),
     ).toEqual(

@@ -38,7 +38,7 @@ export function contentRoutes(
     }
   });
 
-  // The previous-versions list: a GET on the main host (site spec §7).
+  // The previous-versions list: a GET on the main host (HISTORY_LIST_PATH).
   app.get(HISTORY_LIST_PATH, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return ok(await content.history());

@@ -85,7 +85,7 @@ describeEachDatabase('a fresh install', (ctx) => {
 });
 
 // Earlier installs were seeded with six demo cores and history files without a kernel; the
-// download page promises every version 95–106 and each file's systems (site spec §2 "Download").
+// download page promises every version 95–106 and each file's systems.
 describeEachDatabase('an install seeded by an earlier release', (ctx) => {
   const earlierCores = [106, 104, 102, 100, 98, 95].map((version, sort) => ({
     name: `Hainiao Browser ${version}`,

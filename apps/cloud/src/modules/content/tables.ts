@@ -6,7 +6,7 @@ export interface SettingTable {
   value: string;
 }
 
-/** One downloadable browser core (site spec §3 "Browser core entry"). */
+/** One downloadable browser core. */
 export interface BrowserCoreTable {
   id: Generated<number>;
   /** English display name. */
@@ -23,7 +23,7 @@ export interface BrowserCoreTable {
 }
 
 /**
- * A previous client version (site spec §3 "Previous version file"), served by historylist.php.
+ * A previous client version, served by historylist.php.
  * Its compatible systems are not stored: they follow from the kernel its file name carries
  * (`-chromium<core>`, see `fileSystems` of @hainiao/content).
  */

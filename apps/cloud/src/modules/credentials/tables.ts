@@ -28,7 +28,7 @@ export interface LeaseTable {
   account_id: number;
 }
 
-/** One row per login attempt of the local API (site spec §3 "API log"). */
+/** One row per login attempt of the local API. */
 export interface ApiLogTable {
   id: Generated<number>;
   app_id: string;

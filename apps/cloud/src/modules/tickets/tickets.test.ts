@@ -289,7 +289,7 @@ describeEachDatabase('support tickets', (ctx) => {
     });
   });
 
-  describe('validation (spec §5), server side, in the request language', () => {
+  describe('validation of the ticket forms, server side, in the request language', () => {
     test.each([
       [{ title: 'ab' }, 'Title must be 3 to 200 characters'],
       [{ title: 'x'.repeat(201) }, 'Title must be 3 to 200 characters'],

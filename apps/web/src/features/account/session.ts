@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { EMAIL_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@hainiao/contract';
 
-/** The signed-in session as the site keeps it in browser storage (site spec §3). */
+/** The signed-in session as the site keeps it in browser storage. */
 export interface Session {
   token: string;
   email: string;

@@ -8,7 +8,7 @@ import { useAccountText } from './useAccountText.ts';
 
 /**
  * Screens that need the stored token (console, tickets): without one, a warning says no token was
- * detected and confirming goes to the home page (site spec §2).
+ * detected and confirming goes to the home page.
  */
 export function useRequireSession(): Session | null {
   const session = useSession();

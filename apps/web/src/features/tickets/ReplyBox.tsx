@@ -8,7 +8,7 @@ import { ticketRules } from './rules.ts';
 import { useFailure } from './useFailure.ts';
 import { useTicketText } from './useTicketText.ts';
 
-/** The reply form; after a successful reply the form and attachments are cleared (spec §4). */
+/** The reply form; after a successful reply the form and attachments are cleared. */
 export function ReplyBox({
   token,
   id,

@@ -64,7 +64,7 @@ export function TicketView({
     });
   }
 
-  // The ticket's id, ready to quote in the chat or an e-mail; the copied notice is site spec §8's.
+  // The ticket's id, ready to quote in the chat or an e-mail, with the catalogue's copied notice.
   async function copyId() {
     try {
       await navigator.clipboard.writeText(String(t.id));
@@ -127,7 +127,7 @@ export function TicketView({
           </Button>
         )}
       </div>
-      {/* The divider is hidden once resolved or closed; the form is hidden once closed (spec §4). */}
+      {/* The divider is hidden once resolved or closed; the form is hidden once closed. */}
       {t.status !== TicketStatus.RESOLVED && t.status !== TicketStatus.CLOSED && <Divider />}
       {canReplyTicket(t.status) ? (
         <ReplyBox

@@ -12,7 +12,7 @@ import {
   type Lang,
 } from '@hainiao/contract';
 
-/** The form rules of site spec §5, with the catalogue's messages; the server checks the same. */
+/** The ticket form rules (limits.ts), with the catalogue's messages; the server checks the same. */
 export function ticketRules(lang: Lang) {
   const m = siteMessages.validation;
   return {

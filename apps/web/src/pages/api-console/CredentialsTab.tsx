@@ -52,7 +52,7 @@ export function CredentialsTab({ token }: { token: string }) {
       setSelected((current) =>
         current && list.some((row) => row.app_id === current) ? current : (list[0]?.app_id ?? null),
       ),
-    // On any fetch error the list is cleared and an error toast shown (site spec §2).
+    // On any fetch error the list is cleared and an error toast shown.
     onError: (error) => {
       setSelected(null);
       failed(error, siteMessages.console.fetchFailed);

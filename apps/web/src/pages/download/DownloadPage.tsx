@@ -27,7 +27,7 @@ function windowsList(systems: readonly string[]): string {
   return `Windows ${systems.map((s) => s.replace('Windows ', '')).join('/')}`;
 }
 
-/** The Windows versions a kernel runs on (site spec §1); the client itself runs on all four. */
+/** The Windows versions a kernel runs on (KERNEL_WIN10_ONLY_FROM); the client runs on all four. */
 export function kernelSystems(core: number): string {
   return windowsList(core >= KERNEL_WIN10_ONLY_FROM ? CLIENT_OS_MODERN : CLIENT_OS_LEGACY);
 }

@@ -41,7 +41,7 @@ function exchangeOnce(token: string, lang: Lang, nonce?: string) {
 }
 
 /**
- * Redirect verification (site spec §2): `?token=…&url=…` (or `to=`). The one-time token is
+ * Redirect verification: `?token=…&url=…` (or `to=`). The one-time token is
  * exchanged for the session token, which is stored with the email; then the visitor goes to the
  * target in the page's language. Only same-site targets are followed.
  *

@@ -9,7 +9,7 @@ import { useLang, useLocalize } from '../../shared/useLang.ts';
 import { usePageMeta } from '../../shared/usePageMeta.ts';
 import '../../features/tickets/tickets.css';
 
-/** Without an id: the "ticket ID cannot be empty" message, then back to the list (spec §2). */
+/** Without an id: the "ticket ID cannot be empty" message, then back to the list. */
 function MissingId() {
   const { message } = App.useApp();
   const lang = useLang();

@@ -136,7 +136,7 @@ export const clientTokenAnswer = z.strictObject({ clienttoken: z.string() });
 export const signupAnswer = clientTokenAnswer;
 export const signinAnswer = clientTokenAnswer;
 
-/** The signed-in account as status answers it (§7: data.user_info.token and email). */
+/** The signed-in account as status answers it, as data.user_info (token and email). */
 export const userInfo = z.strictObject({
   /** The long-lived session token the site keeps. */
   token: z.string(),

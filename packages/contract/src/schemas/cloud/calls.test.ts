@@ -236,7 +236,7 @@ describe('answers', () => {
     expect(ticketDetailAnswer.safeParse({ ...detail, status: '0' }).success).toBe(false);
   });
 
-  test('upload: counts only with a file id (§5)', () => {
+  test('upload: counts only with a file id', () => {
     const upload = { fileid: 'f1', filepath: attach.filepath, msg: 'Uploaded' };
     expect(ticketUploadAnswer.safeParse(upload).success).toBe(true);
     expect(ticketUploadAnswer.safeParse({ ...upload, fileid: '' }).success).toBe(false);

@@ -8,7 +8,7 @@ import { z } from 'zod';
 /** POST /api/hainiao/version: the current client version string. */
 export const versionAnswer = z.string();
 
-/** One entry per downloadable browser core (§3 "Browser core entry"). */
+/** One entry per downloadable browser core. */
 export const browserCoreEntry = z.strictObject({
   /** Display name in the requested language, e.g. "Hainiao Browser 106". */
   name: z.string(),
@@ -24,7 +24,7 @@ export type BrowserCoreEntry = z.infer<typeof browserCoreEntry>;
 /** POST /api/hainiao/corelist. */
 export const corelistAnswer = z.array(browserCoreEntry);
 
-/** One previous client version (§3 "Previous version file"). */
+/** One previous client version. */
 export const historyFile = z.strictObject({
   name: z.string(),
   /** Human-readable size, e.g. "1.4 KB". */
@@ -33,9 +33,9 @@ export const historyFile = z.strictObject({
   date: z.string(),
   url: z.string(),
   /**
-   * The Windows versions the file runs on (the table's compatible-OS column, §2), e.g.
+   * The Windows versions the file runs on (the download page's compatible-OS column), e.g.
    * ["Windows 10", "Windows 11"]: those of the kernel the file's name carries (`-chromium<core>`),
-   * or all four the client supports (§1) when it names none.
+   * or all four the client supports (CLIENT_OS_LEGACY) when it names none.
    */
   os: z.array(z.string()),
 });
@@ -44,7 +44,7 @@ export type HistoryFile = z.infer<typeof historyFile>;
 /** GET /historylist.php. */
 export const historyListAnswer = z.array(historyFile);
 
-/** POST /api/hainiao/document, mod=category (§3 "FAQ category"). */
+/** POST /api/hainiao/document, mod=category: one FAQ category. */
 export const faqCategory = z.strictObject({
   id: z.number(),
   name: z.string(),
@@ -72,7 +72,7 @@ const faqArticleSummaryShape = {
 export const faqArticleSummary = z.strictObject(faqArticleSummaryShape);
 export type FaqArticleSummary = z.infer<typeof faqArticleSummary>;
 
-/** POST /api/hainiao/document, mod=article (§3 "FAQ article"). */
+/** POST /api/hainiao/document, mod=article: one FAQ article with its content. */
 export const faqArticle = z.strictObject({
   ...faqArticleSummaryShape,
   /** Markdown, in the requested language. */

@@ -93,7 +93,7 @@ export type ApiUsedLogsFields = z.infer<typeof apiUsedLogsFields>;
 
 // --- Answers (the `data` on code 0) ---
 
-/** One API credential as the console lists it (§3 "API credential order"; the key comes apart). */
+/** One API credential as the console lists it (the key comes apart, from getappkey). */
 export const credentialRow = z.strictObject({
   id: z.number(),
   app_id: z.string(),
@@ -119,7 +119,7 @@ export const resetAppKeyAnswer = z.strictObject({ app_id: z.string() });
 /** POST /api/hainiao/delappkey: the credential that was deleted. */
 export const delAppKeyAnswer = z.strictObject({ app_id: z.string() });
 
-/** One login attempt of the local API (§3 "API log"). */
+/** One login attempt of the local API. */
 export const apiLogRow = z.strictObject({
   id: z.number(),
   app_id: z.string(),

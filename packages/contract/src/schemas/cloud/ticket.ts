@@ -196,11 +196,11 @@ export type TicketUploadFields = z.infer<typeof ticketUploadFields>;
 
 // --- Answers (the `data` on code 0) ---
 
-/** One ticket type as customers choose it (§3 "Ticket type"), named in the request language. */
+/** One ticket type as customers choose it, named in the request language. */
 export const ticketTypeEntry = z.strictObject({ typeid: z.number(), typename: z.string() });
 export type TicketTypeEntry = z.infer<typeof ticketTypeEntry>;
 
-/** POST /api/hainiao/workordertype: the types offered to customers (§7 "Types": data.type). */
+/** POST /api/hainiao/workordertype: the types offered to customers, as data.type. */
 export const ticketTypeAnswer = z.strictObject({ type: z.array(ticketTypeEntry) });
 
 /** One row of a ticket list (the customer's own, or the staff queue). */
@@ -225,7 +225,7 @@ export type TicketRow = z.infer<typeof ticketRow>;
 export const ticketListAnswer = z.strictObject({ list: z.array(ticketRow), count: z.number() });
 export type TicketListAnswer = z.infer<typeof ticketListAnswer>;
 
-/** A file of a ticket or reply (§3 "Attachment"); `filepath` is a short-lived signed link. */
+/** A file of a ticket or reply; `filepath` is a short-lived signed link. */
 export const ticketAttachment = z.strictObject({
   fileid: z.string(),
   filepath: z.string(),
@@ -233,7 +233,7 @@ export const ticketAttachment = z.strictObject({
 });
 export type TicketAttachment = z.infer<typeof ticketAttachment>;
 
-/** One reply (§3 "Ticket reply"), oldest first. */
+/** One reply, oldest first. */
 export const ticketReplyEntry = z.strictObject({
   /** The replier's account name; staff names end with the admin marker. */
   username: z.string(),
@@ -247,7 +247,7 @@ export const ticketReplyEntry = z.strictObject({
 });
 export type TicketReplyEntry = z.infer<typeof ticketReplyEntry>;
 
-/** POST /api/hainiao/workorderdetail: one ticket with its attachments and replies (§3 "Ticket"). */
+/** POST /api/hainiao/workorderdetail: one ticket with its attachments and replies. */
 export const ticketDetailAnswer = z.strictObject({
   id: z.number(),
   title: z.string(),
@@ -279,8 +279,8 @@ export const ticketStatusAnswer = z.strictObject({
 });
 
 /**
- * POST /api/hainiao/workorderupload (§7 "Upload": data.fileid, data.filepath, data.msg). An
- * upload counts only with code 0 and a file id (§5), so the id must not be empty.
+ * POST /api/hainiao/workorderupload: data.fileid, data.filepath and data.msg. An upload counts
+ * only with code 0 and a file id, so the id must not be empty.
  */
 export const ticketUploadAnswer = z.strictObject({
   fileid: z.string().min(1),

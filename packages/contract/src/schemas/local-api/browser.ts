@@ -14,8 +14,8 @@ import {
 export const ActivedType = { ALL: 0, RUNNING: 1, STOPPED: 2 } as const;
 
 /**
- * POST /api/v1/browser/status. Without Session_ID, all running environments are returned
- * (§5); with it, at most STATUS_QUERY_MAX ids.
+ * POST /api/v1/browser/status. Without Session_ID, all running environments are returned; with
+ * it, at most STATUS_QUERY_MAX ids.
  */
 export const browserStatusBody = z
   .strictObject({

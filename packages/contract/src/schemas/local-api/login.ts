@@ -21,8 +21,8 @@ const appKey = z
 
 /**
  * The fields /login accepts. The spec's field list spells the credential APP_ID and APP_KEY, while
- * its login example spells them App_ID and App_Key (§3 "Account and membership"): both spellings
- * are accepted, one of each is required, and `loginBody` hands on the APP_ID/APP_KEY spelling.
+ * its login example spells them App_ID and App_Key: both spellings are accepted, one of each is
+ * required, and `loginBody` hands on the APP_ID/APP_KEY spelling.
  */
 export const loginFields = z
   .strictObject({

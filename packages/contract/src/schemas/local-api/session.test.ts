@@ -172,7 +172,7 @@ describe('create', () => {
 });
 
 describe('update, adv_setting, proxy/update, share', () => {
-  test('update takes Session_ID and the fields §7 lists, nothing else', () => {
+  test('update takes Session_ID and its seven optional fields, nothing else', () => {
     expect(updateSessionBody.safeParse({ Session_ID: ID, Session_Name: 'n' }).success).toBe(true);
     expect(updateSessionBody.safeParse({ Session_Name: 'n' }).success).toBe(false);
     expect(updateSessionBody.safeParse({ Session_ID: '' }).success).toBe(false);

@@ -247,7 +247,7 @@ const systemOs = z
   });
 
 /**
- * The environment fields of §3 that create accepts (beyond Automatic_Configure). The spec writes
+ * The environment fields that create accepts (beyond Automatic_Configure). The spec writes
  * "system / SystemOS": both spellings are accepted; when both are sent, SystemOS wins.
  * "resolution" is spelt as the spec writes it; the user agent field is not spelt by the spec
  * (the listid filter is Session_User_Agent), so it is `User_Agent`.
@@ -299,7 +299,7 @@ export const environmentFields = {
 };
 
 /**
- * Fields of §3 that create takes beyond those of update: Group_Name (the group as the answers
+ * Environment fields that create takes beyond those of update: Group_Name (the group as the answers
  * spell it: the same as Session_Group), and what a start that gives none of its own uses,
  * Session_Args and Session_Headless (browser/start's args and isHeadless win when sent).
  */
@@ -336,7 +336,7 @@ export const createOnlyFields = {
   ),
 };
 
-/** Proxy fields (§3 "Proxy"). */
+/** Proxy fields; Proxy_Type takes one of PROXY_TYPES (appendix/proxy-types.ts). */
 export const proxyFields = {
   Proxy_Type: z
     .enum(PROXY_TYPES)
@@ -496,7 +496,7 @@ const fingerprintSetting = z
   .describe(`${FINGERPRINT_SETTING_FLAGS} comma-separated 0/1 fingerprint switches`)
   .meta({ zh: `${FINGERPRINT_SETTING_FLAGS} 个以逗号分隔的 0/1 指纹开关`, example: '1,1,1,1' });
 
-/** The 0/1 switches of the advanced settings (§3 "Advanced settings"). */
+/** The 0/1 switches of the advanced settings (adv_setting). */
 export const advancedFlagFields = {
   Lock_Browser_windows_size: optionalField(
     flagField('Lock the window size to the environment resolution', '锁定窗口大小为环境分辨率', 0),
@@ -557,7 +557,7 @@ export const advancedFlagFields = {
 };
 
 /**
- * Every advanced setting (§3): fingerprint switches, flags, static IPs, locale and SystemOS, and our
+ * Every advanced setting: fingerprint switches, flags, static IPs, locale and SystemOS, and our
  * geolocation fields.
  */
 export const advancedFields = {
@@ -740,7 +740,7 @@ export type SessionContainerBody = z.infer<typeof sessionContainerBody>;
 
 /**
  * POST /api/v1/session/create: Automatic_Configure is required; every other environment, proxy,
- * locale and advanced field of §3 is optional.
+ * locale and advanced field is optional.
  */
 export const createSessionBody = z
   .strictObject({
@@ -754,7 +754,10 @@ export const createSessionBody = z
   .meta({ zh: '创建环境' });
 export type CreateSessionBody = z.infer<typeof createSessionBody>;
 
-/** POST /api/v1/session/update: exactly the fields §7 lists. */
+/**
+ * POST /api/v1/session/update: Session_ID plus Session_Name, Session_Desc, Session_Group, Cookie,
+ * Disable_video, Disable_img and HomePage_url, nothing else.
+ */
 export const updateSessionBody = z
   .strictObject({
     Session_ID: sessionId(),
