@@ -302,7 +302,7 @@ describe('the manager’s form and batch dialogs in Chromium', () => {
     await dialog().locator('input[type=file]').setInputFiles(cookieFile);
     await expect
       .poll(() => dialog().getByTestId('cookie-file').innerText())
-      .toBe('shop-cookies.json: 2 cookie(s)');
+      .toBe('shop-cookies.json: 2 cookies');
     await dialog().getByRole('button', { name: 'Import 2' }).click();
     await expect
       .poll(() => page.getByText('Cookies imported: the environment now has').isVisible())
