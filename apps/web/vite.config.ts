@@ -1,9 +1,20 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { bundleReport } from './bundle-report.ts';
 import { apiDocPlugin } from './src/pages/api-doc/build/plugin.ts';
 
 export default defineConfig({
-  plugins: [react(), apiDocPlugin()],
+  plugins: [react(), apiDocPlugin(), bundleReport()],
+  // zod, set up for the site's CSP before any schema is made (src/shared/zod.ts).
+  resolve: {
+    alias: [
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('./src/shared/zod.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { Routes } from 'react-router';
-import { newQueryClient } from '../shared/queryClient.ts';
+import { AppCache, AppCacheContext } from '../shared/appCache.ts';
 import { siteRoutes } from './routes.tsx';
 
 export function App() {
   // One cache per app: the browser's lives as long as the page, each prerendered page gets its own.
-  const [queryClient] = useState(newQueryClient);
+  // The pages that read from the cloud fill it (shared/QueryScope.tsx).
+  const [cache] = useState(() => new AppCache());
   return (
-    <QueryClientProvider client={queryClient}>
+    <AppCacheContext.Provider value={cache}>
       <Routes>{siteRoutes()}</Routes>
-    </QueryClientProvider>
+    </AppCacheContext.Provider>
   );
 }

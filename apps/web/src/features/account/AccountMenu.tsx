@@ -1,5 +1,4 @@
 import { Link, useNavigate } from 'react-router';
-import { callCloud } from '../../api/cloud.ts';
 import { useLang, useLocalize } from '../../shared/useLang.ts';
 import { clearSession, useSession } from './session.ts';
 import { useAccountText } from './useAccountText.ts';
@@ -25,7 +24,10 @@ export function AccountMenu() {
 
   async function leave(token: string) {
     // The session ends locally even if the cloud cannot be reached; the token then expires.
-    await callCloud('/api/hainiao/signout', { token }, lang).catch(() => undefined);
+    // The cloud client (and its answer checks) loads only now: public pages carry none of it.
+    await import('../../api/cloud.ts')
+      .then(({ callCloud }) => callCloud('/api/hainiao/signout', { token }, lang))
+      .catch(() => undefined);
     clearSession();
     void navigate(localize('/'));
   }

@@ -15,7 +15,8 @@ import {
 import { callCloud, fetchHistoryList } from '../../api/cloud.ts';
 import { corelistKey, historyKey, versionKey } from '../../shared/dataKeys.ts';
 import { downloadCopy } from '../../locales/pages/download.ts';
-import { useCloudData } from '../../shared/data.tsx';
+import { useCloudData } from '../../shared/cloudData.tsx';
+import { QueryScope } from '../../shared/QueryScope.tsx';
 import { useText } from '../../app/i18n.ts';
 import { useCopy } from '../../shared/useCopy.ts';
 import { useLang, useLocalize } from '../../shared/useLang.ts';
@@ -36,7 +37,16 @@ function sortCores(cores: BrowserCoreEntry[]): BrowserCoreEntry[] {
   return [...cores].sort((a, b) => b.core - a.core);
 }
 
+/** The page inside the app's query cache (its data refreshes from the cloud). */
 export default function DownloadPage() {
+  return (
+    <QueryScope>
+      <Download />
+    </QueryScope>
+  );
+}
+
+function Download() {
   usePageMeta('download');
   const copy = useCopy(downloadCopy);
   const common = useText().common;

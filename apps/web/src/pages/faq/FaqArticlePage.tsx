@@ -4,7 +4,8 @@ import { documentAnswers, format, siteMessages } from '@hainiao/contract';
 import { CloudCallError, callCloud } from '../../api/cloud.ts';
 import { faqArticleKey } from '../../shared/dataKeys.ts';
 import { faqCopy } from '../../locales/pages/faq.ts';
-import { useCloudData } from '../../shared/data.tsx';
+import { useCloudData } from '../../shared/cloudData.tsx';
+import { QueryScope } from '../../shared/QueryScope.tsx';
 import { useText } from '../../app/i18n.ts';
 import { useCopy } from '../../shared/useCopy.ts';
 import { useLang, useLocalize } from '../../shared/useLang.ts';
@@ -18,7 +19,16 @@ export function articleIdFromFile(file: string | undefined): string | null {
   return /^([^/]+)\.html$/.exec(file ?? '')?.[1] ?? null;
 }
 
+/** The page inside the app's query cache (its data refreshes from the cloud). */
 export default function FaqArticleRoute() {
+  return (
+    <QueryScope>
+      <FaqArticleInScope />
+    </QueryScope>
+  );
+}
+
+function FaqArticleInScope() {
   const id = articleIdFromFile(useParams().file);
   return id === null ? <NotFoundPage /> : <FaqArticlePage id={id} />;
 }

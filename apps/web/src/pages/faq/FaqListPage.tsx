@@ -4,7 +4,9 @@ import { documentAnswers, format, siteMessages, type FaqArticleSummary } from '@
 import { callCloud } from '../../api/cloud.ts';
 import { faqCategoriesKey, faqListKey } from '../../shared/dataKeys.ts';
 import { faqCopy } from '../../locales/pages/faq.ts';
-import { useCloudData, useHydrated } from '../../shared/data.tsx';
+import { useCloudData } from '../../shared/cloudData.tsx';
+import { useHydrated } from '../../shared/data.tsx';
+import { QueryScope } from '../../shared/QueryScope.tsx';
 import { useText } from '../../app/i18n.ts';
 import { useCopy } from '../../shared/useCopy.ts';
 import { useLang, useLocalize } from '../../shared/useLang.ts';
@@ -30,7 +32,16 @@ function matches(article: FaqArticleSummary, query: string): boolean {
     .every((word) => haystack.includes(word));
 }
 
+/** The page inside the app's query cache (its data refreshes from the cloud). */
 export default function FaqListPage() {
+  return (
+    <QueryScope>
+      <FaqList />
+    </QueryScope>
+  );
+}
+
+function FaqList() {
   usePageMeta('faq');
   const copy = useCopy(faqCopy);
   const common = useText().common;
