@@ -97,6 +97,8 @@ export interface LocalApiOptions {
    * how to build it.
    */
   managerDir?: string | null;
+  /** Whether a /login is kept for the next start (--remember-login): the sign-in screen says so. */
+  rememberLogin?: boolean;
   /** The per-minute rate limits (limits.ts); a benchmark gives one on its own clock. */
   rateLimiter?: RateLimiter;
 }
@@ -258,7 +260,7 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
   pluginRoutes(app, ctx);
   adsPowerRoutes(app, ctx);
   mcpRoutes(app, ctx);
-  managerRoutes(app, ctx, manager, options.allowedOrigins?.[0]);
+  managerRoutes(app, ctx, manager, options.allowedOrigins?.[0], options.rememberLogin ?? false);
 
   // GET /openapi.json: the OpenAPI document of these calls, generated from the contract (no login;
   // the Host and Origin guards apply). Its server entry carries the port the service listens on.

@@ -4,7 +4,7 @@
  *   hainiao-api [--port 8186] [--account NAME --app_id ID --app_key KEY | --app_key-file FILE]
  *               [--return on|off] [--logs on|off] [--hide on|off] [--data DIR] [--cloud URL]
  *               [--host 127.0.0.1] [--browser-path FILE] [--ip-lookup URL] [--cookie-dir DIR]
- *               [--api-key on|off] [--compat-port 50325]
+ *               [--api-key on|off] [--compat-port 50325] [--remember-login on|off]
  *
  * The key can also come from HAINIAO_APP_KEY (the environment is not shown by `ps`, the command
  * line is). The data folder and what the service writes in it are the user's only (umask 077,
@@ -19,7 +19,8 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { CLOUD_PORT, LOCAL_API_HOST, LOCAL_API_PORT } from '@hainiao/contract';
-import { accountSession, deviceId } from './account/session.ts';
+import { rememberedLogin, type RememberedLogin } from './account/remembered.ts';
+import { accountSession, deviceId, LoginSuperseded } from './account/session.ts';
 import { buildLocalApi } from './app.ts';
 import { API_KEY_FILE, isLoopbackHost, loadOrCreateApiKey } from './http/api-key.ts';
 import { cloudClient, CLOUD_TIMEOUT_MS } from './cloud/client.ts';
@@ -73,13 +74,19 @@ export interface LocalApiFlags {
    * only (docs/adspower-compat.md); 0 picks a free port. Off when undefined.
    */
   compatPort?: number;
+  /**
+   * --remember-login on|off (HAINIAO_REMEMBER_LOGIN; on by default): the credential of the last
+   * successful /login is kept in <data>/remembered-login.json (0600) and logged in with at the
+   * next start, until a sign-out (account/remembered.ts).
+   */
+  rememberLogin?: boolean;
 }
 
 export const USAGE = `usage: hainiao-api [--port 8186] [--account NAME --app_id ID --app_key KEY]
                    [--app_key-file FILE] [--return on|off] [--logs on|off] [--hide on|off]
                    [--data DIR] [--cloud URL] [--host 127.0.0.1] [--cookie-dir DIR]
                    [--browser-path FILE] [--ip-lookup URL] [--api-key on|off]
-                   [--compat-port 50325]
+                   [--compat-port 50325] [--remember-login on|off]
 
   --port     listening port (8186)            --return  print each call and its answer (on)
   --account  account to log in with at start  --logs    log file in <data>/logs (on)
@@ -95,7 +102,9 @@ export const USAGE = `usage: hainiao-api [--port 8186] [--account NAME --app_id 
   --api-key  on: every call sends the key of <data>/api-key ("Authorization: Bearer KEY");
              off by default on 127.0.0.1, on (and required) with any other --host
   --compat-port   also listen on this port (AdsPower's is 50325) with the AdsPower-compatible
-                  calls only, on the same --host and with the same guards (off)`;
+                  calls only, on the same --host and with the same guards (off)
+  --remember-login  keep the login of /login in <data>/remembered-login.json (0600) and log in
+                    with it at the next start, until a sign-out (on; HAINIAO_REMEMBER_LOGIN)`;
 
 const onOff = (value: string | undefined, fallback: boolean) =>
   value === undefined ? fallback : /^(on|1|true|yes)$/i.test(value);
@@ -126,6 +135,7 @@ const OPTIONS = {
   'compat-port': { type: 'string' },
   'browser-path': { type: 'string' },
   'ip-lookup': { type: 'string' },
+  'remember-login': { type: 'string' },
   help: { type: 'boolean' },
 } as const;
 
@@ -199,6 +209,7 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
     proxyCheckTimeoutMs: positive(env.HAINIAO_PROXY_CHECK_TIMEOUT_MS),
     browserPath: values['browser-path'] ?? env.HAINIAO_BROWSER_PATH,
     ipLookupUrl: values['ip-lookup'] ?? env.HAINIAO_IP_LOOKUP,
+    rememberLogin: onOff(values['remember-login'] ?? env.HAINIAO_REMEMBER_LOGIN, true),
     ...(cookieDir ? { cookieDir: path.resolve(cookieDir) } : {}),
     ...(compatPort !== undefined ? { compatPort } : {}),
   };
@@ -294,11 +305,36 @@ export async function startLocalApi(flags: LocalApiFlags, givenRuntime?: Browser
   };
   const cloud = cloudClient(flags.cloud, flags.cloudTimeoutMs ?? CLOUD_TIMEOUT_MS);
   const groups = groupStore(store);
+  // Start-up lines of the kept login: printed whatever --return says (never the key).
+  const notice = (line: string) => {
+    log?.write(line);
+    console.log(line);
+  };
+  const remember = flags.rememberLogin ?? true;
+  const kept = rememberedLogin(flags.dataDir, notice);
+  /** Credentials not to keep: the start-up ones (--account …, and the kept login itself). */
+  const notKept = new WeakSet<object>();
+  let shuttingDown = false;
+  let keptRetry: NodeJS.Timeout | undefined;
   const session = accountSession({
     cloud,
     device: deviceId(flags.dataDir),
     log: say,
-    onLoggedOut: () => void runtime.stopAll(),
+    onLoggedIn: (login, credential) => {
+      if (!remember || notKept.has(credential)) return;
+      kept.save({
+        account: login.account,
+        appId: credential.appId,
+        appKey: credential.appKey,
+        cloud: flags.cloud,
+      });
+    },
+    onLoggedOut: () => {
+      void runtime.stopAll();
+      // A sign-out, or a lease the cloud ended: the next start is logged out too. A stop of the
+      // service (SIGTERM, quit) keeps the login for the next start.
+      if (!shuttingDown) kept.forget();
+    },
   });
 
   let stopping: Promise<void> | undefined;
@@ -307,6 +343,8 @@ export async function startLocalApi(flags: LocalApiFlags, givenRuntime?: Browser
   let compatServer: http.Server | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      shuttingDown = true;
+      clearTimeout(keptRetry);
       await runtime.stopAll();
       await session.logout();
       if (compatServer) {
@@ -337,6 +375,7 @@ export async function startLocalApi(flags: LocalApiFlags, givenRuntime?: Browser
     ipLookupUrl: flags.ipLookupUrl,
     ...(flags.syncIntervalMs ? { syncIntervalMs: flags.syncIntervalMs } : {}),
     managerDir: flags.managerDir === undefined ? defaultManagerDir() : flags.managerDir,
+    rememberLogin: remember,
     onQuit: () => void stop(),
   });
   await app.listen({ port: flags.port, host: flags.host });
@@ -366,10 +405,9 @@ export async function startLocalApi(flags: LocalApiFlags, givenRuntime?: Browser
   let loginError: string | undefined;
   if (flags.account && flags.appId && flags.appKey) {
     try {
-      const { login } = await session.login(
-        { account: flags.account, appId: flags.appId, appKey: flags.appKey },
-        'en',
-      );
+      const credential = { account: flags.account, appId: flags.appId, appKey: flags.appKey };
+      notKept.add(credential);
+      const { login } = await session.login(credential, 'en');
       groups.ensureDefault(login.account);
     } catch (error) {
       // Told as the call would answer it: the code's number and its English message.
@@ -379,7 +417,63 @@ export async function startLocalApi(flags: LocalApiFlags, givenRuntime?: Browser
           : (error as { code?: number; message: string });
       loginError = `${failure.message} (${failure.code ?? 'error'})`;
     }
+  } else if (!remember) {
+    // Off: no credential stays on disk from an earlier run with it on.
+    if (fs.existsSync(kept.file)) {
+      kept.forget();
+      notice('--remember-login off: the kept login was removed');
+    }
+  } else {
+    const found = kept.read();
+    if (found && found.cloud !== flags.cloud) {
+      notice(
+        `the kept login of ${found.account} is for ${found.cloud}, not ${flags.cloud}: not used`,
+      );
+    } else if (found) {
+      // In the background: the service answers meanwhile (logged out until the cloud says yes).
+      void loginKept(found);
+    }
   }
+
+  /**
+   * Logs in with the kept credential. Refused by the cloud (wrong or revoked key, expired
+   * account or lease): the file is removed and the service stays logged out. The cloud
+   * unreachable or failing: the file stays and the login is tried again, later and later, until
+   * it works, is refused, or another login or a sign-out comes first.
+   */
+  async function loginKept(found: RememberedLogin, attempt = 0): Promise<void> {
+    if (shuttingDown || session.current) return;
+    const credential = { account: found.account, appId: found.appId, appKey: found.appKey };
+    notKept.add(credential);
+    try {
+      const { login } = await session.login(credential, 'en', { onlyIfLoggedOut: true });
+      groups.ensureDefault(login.account);
+      notice(`Logged in as ${login.account} (kept login)`);
+    } catch (error) {
+      // A /login made meanwhile is the one that counts (it has saved its own credential).
+      if (error instanceof LoginSuperseded) return;
+      const name = error instanceof DomainError ? error.code : undefined;
+      const failure =
+        error instanceof DomainError
+          ? toLocalApiError(error)
+          : { code: undefined, message: (error as Error).message };
+      const said = `${failure.message} (${failure.code ?? 'error'})`;
+      if (name && KEPT_LOGIN_REFUSED.has(name)) {
+        kept.forget();
+        notice(`the kept login of ${found.account} was refused: ${said}; removed, sign in again`);
+      } else if (name && KEPT_LOGIN_HELD.has(name)) {
+        notice(`the kept login of ${found.account} failed: ${said}; kept, sign in when it is free`);
+      } else if (!shuttingDown && !session.current) {
+        const delay = KEPT_LOGIN_RETRY_MS[Math.min(attempt, KEPT_LOGIN_RETRY_MS.length - 1)]!;
+        notice(
+          `the kept login of ${found.account} failed: ${said}; trying again in ${delay / 1000} s`,
+        );
+        keptRetry = setTimeout(() => void loginKept(found, attempt + 1), delay);
+        keptRetry.unref();
+      }
+    }
+  }
+
   return {
     url: `http://${flags.host.includes(':') ? `[${flags.host}]` : flags.host}:${port}`,
     port,
@@ -394,6 +488,13 @@ export async function startLocalApi(flags: LocalApiFlags, givenRuntime?: Browser
     compatPort,
   };
 }
+
+/** Answers of the cloud that end a kept login (the credential or the account is not good). */
+const KEPT_LOGIN_REFUSED = new Set(['LOGIN_INVALID', 'PACKAGE_EXPIRED', 'LOGIN_EXPIRE']);
+/** Answers that keep the credential but are not retried (another device or instance holds it). */
+const KEPT_LOGIN_HELD = new Set(['APP_ID_ONLINE', 'LOGIN_OCCUPY']);
+/** The waits between tries of a kept login while the cloud cannot be reached. */
+const KEPT_LOGIN_RETRY_MS = [5_000, 15_000, 60_000, 300_000];
 
 /** The command line without --app_key and --app_key-file (and their values). */
 function withoutKeyFlags(argv: string[]): string[] {

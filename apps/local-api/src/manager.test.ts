@@ -155,6 +155,8 @@ describe('the manager served by the service', () => {
     expect(before.json()).toEqual({
       account: null,
       cloud: cloud.url,
+      // A sign-in is kept across restarts (--remember-login, on by default).
+      rememberLogin: true,
       // What new environments present by default (the form warns about any other).
       hostSystem: hostSystem(),
       syncSkipped: [],

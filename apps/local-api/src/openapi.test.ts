@@ -91,9 +91,15 @@ describe('what the documentation states about the service', () => {
     expect(defaults.logs ? 'on' : 'off').toBe(byFlag['--logs']);
     expect(defaults.hide ? 'on' : 'off').toBe(byFlag['--hide']);
     expect(defaults.dataDir).toMatch(/\.hainiao$/);
+    expect(defaults.rememberLogin ? 'on' : 'off').toBe(byFlag['--remember-login']);
     expect(() => parseFlags(['--help'])).toThrow();
-    for (const flag of LOCAL_API_FLAGS.filter((f) => f.env)) {
+    for (const flag of LOCAL_API_FLAGS.filter((f) => f.env && f.value !== 'on|off')) {
       expect(JSON.stringify(parseFlags([], { [flag.env!]: '1234' }))).toContain('1234');
     }
+    // The on|off ones: the variable turns the flag off, the flag itself wins over the variable.
+    expect(parseFlags([], { HAINIAO_REMEMBER_LOGIN: 'off' }).rememberLogin).toBe(false);
+    expect(
+      parseFlags(['--remember-login', 'on'], { HAINIAO_REMEMBER_LOGIN: 'off' }).rememberLogin,
+    ).toBe(true);
   });
 });

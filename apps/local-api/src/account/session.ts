@@ -63,6 +63,14 @@ export function deviceId(dataDir: string): string {
   return id;
 }
 
+/** A login asked to happen only while logged out, overtaken by another login. */
+export class LoginSuperseded extends Error {
+  override name = 'LoginSuperseded';
+  constructor() {
+    super('another login came first');
+  }
+}
+
 /** A cloud failure as the local API answers it (a main code, MainCodes of the contract). */
 export function cloudFailure(error: unknown, during: 'login' | 'call'): DomainError {
   if (error instanceof DomainError) return error;
@@ -86,6 +94,11 @@ export function accountSession(options: {
   device: string;
   /** Called when the login ends for any reason but a new login replacing it. */
   onLoggedOut?: (reason: 'logout' | 'expired') => void;
+  /** Called after each successful login, with the credential it was made with. */
+  onLoggedIn?: (
+    login: Login,
+    credential: { account: string; appId: string; appKey: string },
+  ) => void;
   log?: (line: string) => void;
 }) {
   const { cloud, device } = options;
@@ -156,7 +169,11 @@ export function accountSession(options: {
      * Logs in (or switches to) `account`. On failure the current login stays as it was; on success
      * a previous login of another credential is released.
      */
-    async login(input: { account: string; appId: string; appKey: string }, lang: Lang) {
+    async login(
+      input: { account: string; appId: string; appKey: string },
+      lang: Lang,
+      opts: { onlyIfLoggedOut?: boolean } = {},
+    ) {
       let answer;
       try {
         answer = await cloud.login(
@@ -167,6 +184,14 @@ export function accountSession(options: {
         throw cloudFailure(error, 'login');
       }
       const previous = current;
+      if (opts.onlyIfLoggedOut && previous) {
+        // A login made meanwhile (the user's /login while the kept one was on its way) wins: this
+        // one changes nothing, and gives back its lease unless the cloud has already moved it.
+        if (previous.appId !== input.appId) {
+          await release({ ...previous, account: answer.Account, token: answer.token });
+        }
+        throw new LoginSuperseded();
+      }
       // Leaving an account: its browsers end and its changes go up under its own lease first,
       // while it still holds it (what is left waits for its next login here).
       if (previous && previous.account !== answer.Account) {
@@ -187,6 +212,7 @@ export function accountSession(options: {
       };
       become(login);
       scheduleHeartbeat(login);
+      options.onLoggedIn?.(login, input);
       // The same credential on the same device: the cloud already moved its lease to the new login.
       if (previous && previous.appId !== login.appId) await release(previous);
       return { login, previous };

@@ -110,12 +110,15 @@ export function managerRoutes(
   ctx: ServiceContext,
   folder: StaticFolder,
   cloudUrl: string | undefined,
+  rememberLogin = false,
 ): void {
   app.get(MANAGER_STATE_PATH, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return {
       account: ctx.session.current?.account ?? null,
       cloud: cloudUrl ?? null,
+      // A /login is kept for the next start of the service (--remember-login).
+      rememberLogin,
       // The system new environments present by default; another shows some values in pages only
       // (PAGE_ONLY_VALUES), which the form says before the user saves.
       hostSystem: hostSystem(),

@@ -1,9 +1,10 @@
 /**
  * The running environments, live: the service pushes them on GET /manager/events whenever one
  * starts, stops or gets its DevTools port (server-sent events; nothing polls the rate-limited
- * calls). One stream for the whole app.
+ * calls). One stream for the whole app, and for all its tabs in one browser (shared-events.ts).
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { listenToEvents } from './shared-events.ts';
 
 /** One running environment as browser/status answers it (the fields the manager shows). */
 export interface RunningInfo {
@@ -35,23 +36,27 @@ const RunningContext = createContext<RunningState>(initial);
 
 export function RunningProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<RunningState>(initial);
-  useEffect(() => {
-    const source = new EventSource('/manager/events');
-    source.addEventListener('running', (event) => {
-      const data = JSON.parse((event as MessageEvent<string>).data) as {
-        account: string | null;
-        running: RunningInfo[];
-      };
-      setState({
-        connected: true,
-        account: data.account,
-        running: new Map(data.running.map((info) => [info.Session_ID, info])),
-      });
-    });
-    // EventSource reconnects by itself (retry: 2000); meanwhile the state is marked stale.
-    source.onerror = () => setState((previous) => ({ ...previous, connected: false }));
-    return () => source.close();
-  }, []);
+  useEffect(
+    () =>
+      listenToEvents((update) => {
+        // The stream reconnects by itself (retry: 2000); meanwhile the state is marked stale.
+        if (!update.connected) {
+          setState((previous) => ({ ...previous, connected: false }));
+          return;
+        }
+        if (update.data === undefined) return;
+        const data = JSON.parse(update.data) as {
+          account: string | null;
+          running: RunningInfo[];
+        };
+        setState({
+          connected: true,
+          account: data.account,
+          running: new Map(data.running.map((info) => [info.Session_ID, info])),
+        });
+      }),
+    [],
+  );
   return <RunningContext.Provider value={state}>{children}</RunningContext.Provider>;
 }
 

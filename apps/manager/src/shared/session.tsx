@@ -18,6 +18,8 @@ export interface ServiceState {
   account: string | null;
   /** The cloud site (where credentials are made), as the service was started with it. */
   cloud: string | null;
+  /** Whether the service keeps a sign-in across its restarts (--remember-login). */
+  rememberLogin?: boolean;
   /** The machine's system: another shows some values in pages only (PAGE_ONLY_VALUES). */
   hostSystem?: string;
   /** Copies pulled from the cloud that the service refused to apply, and why. */

@@ -176,6 +176,16 @@ export const LOCAL_API_FLAGS: readonly StartupFlag[] = [
     },
   },
   {
+    flag: '--remember-login',
+    value: 'on|off',
+    default: { en: 'on', zh: 'on' },
+    env: 'HAINIAO_REMEMBER_LOGIN',
+    meaning: {
+      en: 'Keep the credential of the last /login in <data>/remembered-login.json (0600) and log in with it at the next start, until a sign-out',
+      zh: '将最近一次 /login 的凭证保存在 <数据目录>/remembered-login.json（权限 0600）中，下次启动时用它登录，直到退出登录',
+    },
+  },
+  {
     flag: '--help',
     value: '',
     default: none,

@@ -84,6 +84,11 @@ export default function SignInPage() {
             {t.submit}
           </Button>
         </Form>
+        {state?.rememberLogin ? (
+          <Typography.Paragraph type="secondary" className="sign-in__remembered">
+            {t.remembered}
+          </Typography.Paragraph>
+        ) : null}
         <Typography.Paragraph className="sign-in__console">
           {t.noCredential}{' '}
           {consoleUrl ? (

@@ -12,6 +12,7 @@ export const signInCopy = {
     console: 'Create one in the API console',
     consoleUnknown: 'Create one in the API console of the Hainiao website.',
     welcome: 'Signed in as {account}',
+    remembered: 'Stays signed in when the service restarts until you sign out',
   },
   zh: {
     title: '登录海鸟',
@@ -26,5 +27,6 @@ export const signInCopy = {
     console: '前往 API 控制台创建',
     consoleUnknown: '请在海鸟网站的 API 控制台中创建。',
     welcome: '已登录：{account}',
+    remembered: '服务重启后仍保持登录，直到你退出登录',
   },
 };
