@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_GROUP_NAME, localApiMessages, SessionCodes } from '@hainiao/contract';
 import type { ServiceContext } from '../context.ts';
 import { resolveAll } from '../domain/access.ts';
+import { renameGroup } from '../domain/group-rename.ts';
 import { fail, UNKNOWN_EXCEPTION, v1 } from '../http/envelope.ts';
 import { post } from '../http/route.ts';
 
@@ -28,6 +29,15 @@ export function groupRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       throw fail(UNKNOWN_EXCEPTION, localApiMessages.groupNameExists);
     }
     return v1(request, localApiMessages.groupCreateSuccess, { Group_Name: name });
+  });
+
+  // Beyond the spec: a rename, the group's environments with it (domain/group-rename.ts).
+  post(app, ctx, '/api/v1/group/update', ({ body, request, login }) => {
+    const renamed = renameGroup(ctx, login.account, body.Group_Name, body.New_Group_Name);
+    return v1(request, localApiMessages.groupUpdateSuccess, {
+      Group_Name: renamed.from,
+      New_Group_Name: renamed.to,
+    });
   });
 
   post(app, ctx, '/api/v1/group/del', ({ body, request, login }) => {

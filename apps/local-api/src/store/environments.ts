@@ -619,6 +619,26 @@ export function environmentStore(db: SQLite.Database) {
       })();
     },
 
+    /**
+     * Moves every environment `owner` has in group `from` to group `to` (a group's rename): each
+     * row is updated, so each is queued for sync as any change is. Answers the ids moved.
+     */
+    renameGroup(owner: string, from: string, to: string): string[] {
+      return db.transaction(() => {
+        const ids = (
+          prepare('select id from environment where owner = ? and group_name = ?').all(
+            owner,
+            from,
+          ) as { id: string }[]
+        ).map((row) => row.id);
+        const statement = prepare(
+          'update environment set group_name = ?, updated_at = ? where id = ?',
+        );
+        for (const id of ids) statement.run(to, tick(), id);
+        return ids;
+      })();
+    },
+
     /** Every environment id in the store (start-up clean-up of orphan folders). */
     allIds(): Set<string> {
       return new Set(

@@ -14,6 +14,9 @@ export function groupStore(db: SQLite.Database) {
     'insert or ignore into env_group (owner, name, created_at) values (?, ?, ?)',
   );
   const remove = db.prepare<[string, string]>('delete from env_group where owner = ? and name = ?');
+  const rename = db.prepare<[string, string, string]>(
+    'update env_group set name = ? where owner = ? and name = ?',
+  );
 
   return {
     /** Creates the default group of an account if it has none (first login). */
@@ -29,6 +32,10 @@ export function groupStore(db: SQLite.Database) {
     /** False when the name is taken. */
     create(owner: string, name: string): boolean {
       return insert.run(owner, name, Date.now()).changes > 0;
+    },
+    /** Renames the group's row (keeping its place in the list); false when `from` is not there. */
+    rename(owner: string, from: string, to: string): boolean {
+      return rename.run(to, owner, from).changes > 0;
     },
     remove(owner: string, names: readonly string[]): void {
       db.transaction(() => {

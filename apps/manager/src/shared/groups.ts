@@ -1,6 +1,8 @@
 /** The account's group names (group/list is not rate-limited), reloaded on demand. */
+import { format, localApiMessages, MainCodes } from '@hainiao/contract';
 import { useCallback, useEffect, useState } from 'react';
-import { call } from './api.ts';
+import { ApiError, call } from './api.ts';
+import { currentLang } from './lang-store.ts';
 
 export function useGroups(): { groups: string[]; reload(): void } {
   const [groups, setGroups] = useState<string[]>([]);
@@ -38,4 +40,40 @@ export async function moveToGroup(
       Target_Group_Name: target,
     });
   }
+}
+
+const listGroups = () =>
+  call<{ Group_Name_List: string[] }>('/api/v1/group/list').then((a) => a.Group_Name_List);
+
+/**
+ * Creates group `name` (trimmed) and answers its name. group/create answers a taken name with the
+ * spec's bare "Group Name already exists"; the manager says which name, in words, in the UI's
+ * language ("A group named “X” already exists").
+ */
+export async function createGroup(name: string): Promise<string> {
+  const wanted = name.trim();
+  try {
+    await call('/api/v1/group/create', { Group_Name: wanted });
+    return wanted;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === MainCodes.code.UNKNOWN_EXCEPTION) {
+      const names = await listGroups().catch(() => [] as string[]);
+      if (names.includes(wanted)) {
+        throw new ApiError(
+          error.code,
+          format(localApiMessages.groupNameExistsNamed[currentLang()], { name: wanted }),
+        );
+      }
+    }
+    throw error;
+  }
+}
+
+/** Renames group `from` to `to` (trimmed): its environments move with it. Answers the new name. */
+export async function renameGroup(from: string, to: string): Promise<string> {
+  const answer = await call<{ New_Group_Name: string }>('/api/v1/group/update', {
+    Group_Name: from,
+    New_Group_Name: to.trim(),
+  });
+  return answer.New_Group_Name;
 }

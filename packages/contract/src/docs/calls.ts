@@ -298,6 +298,13 @@ const CALL_CODES: Readonly<Record<LocalApiPath, readonly CodeRef[]>> = {
   ],
   '/api/v1/group/list': [],
   '/api/v1/group/create': [other('the group exists already', '分组已存在')],
+  '/api/v1/group/update': [
+    session(S.GROUP_NOT_FOUND),
+    other(
+      'a group with the new name exists already, or the group is "default"',
+      '新名称的分组已存在，或要重命名的是 "default" 分组',
+    ),
+  ],
   '/api/v1/group/del': [
     session(S.GROUP_NOT_FOUND),
     other(

@@ -455,6 +455,13 @@ export const CALL_EXAMPLES: Readonly<Record<LocalApiPath, CallExample>> = {
     request: { Group_Name: S.groupName },
     answer: { message: 'groupCreateSuccess', data: { Group_Name: S.groupName } },
   },
+  '/api/v1/group/update': {
+    request: { Group_Name: S.groupName, New_Group_Name: `${S.groupName} US` },
+    answer: {
+      message: 'groupUpdateSuccess',
+      data: { Group_Name: S.groupName, New_Group_Name: `${S.groupName} US` },
+    },
+  },
   '/api/v1/group/del': {
     request: { Group_Name: [S.groupName] },
     answer: { message: 'groupDeleteSuccess', data: { Group_Name: [S.groupName] } },

@@ -21,7 +21,10 @@ export const POSTMAN_SCHEMA =
 /** The collection's steps: folders in run order, each with its calls in run order. */
 export const POSTMAN_FLOW: readonly { name: string; calls: readonly LocalApiPath[] }[] = [
   { name: '1. Log in', calls: ['/login', '/members', '/api/v1/team/list'] },
-  { name: '2. Groups', calls: ['/api/v1/group/list', '/api/v1/group/create'] },
+  {
+    name: '2. Groups',
+    calls: ['/api/v1/group/list', '/api/v1/group/create', '/api/v1/group/update'],
+  },
   {
     name: '3. Environments',
     calls: [
@@ -91,6 +94,8 @@ export const POSTMAN_FLOW: readonly { name: string; calls: readonly LocalApiPath
  */
 const POSTMAN_BODY: Partial<Record<LocalApiPath, Json>> = {
   '/api/v1/browser/start': { isHeadless: 1 },
+  // The rename keeps {{groupName}} the group's name (its test script sets the new one).
+  '/api/v1/group/update': { New_Group_Name: '{{groupName}} 2' },
 };
 
 /** Variables the requests use, with their defaults (the environment file overrides them). */
@@ -244,6 +249,10 @@ function testScript(
   }
   if (path === '/api/v1/session/create') {
     lines.push('pm.collectionVariables.set("sessionId", body.data.Session_Id);');
+  }
+  if (path === '/api/v1/group/update') {
+    // Local scope: it wins over an environment file's groupName for the rest of the run.
+    lines.push('pm.variables.set("groupName", body.data.New_Group_Name);');
   }
   if (path === '/api/v1/plugin/list') {
     lines.push(

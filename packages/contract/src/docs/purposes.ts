@@ -477,6 +477,13 @@ export const CALL_TEXTS: Readonly<Record<LocalApiPath, CallText>> = {
       zh: '创建分组；同一账号下分组名称唯一。',
     },
   },
+  '/api/v1/group/update': {
+    title: { en: 'Rename a group', zh: '重命名分组' },
+    purpose: {
+      en: `Renames a group (beyond the spec): every environment of yours in it moves to the new name at once, and syncs as any change does. The new name follows group/create's rules; "${DEFAULT_GROUP_NAME}" cannot be renamed, and a name in use is refused.`,
+      zh: `重命名分组（规范之外）：其中自己的所有环境一次性移到新名称下，并像其他修改一样同步。新名称遵循 group/create 的规则；"${DEFAULT_GROUP_NAME}" 分组不能重命名，已被使用的名称会被拒绝。`,
+    },
+  },
   '/api/v1/group/del': {
     title: { en: 'Delete groups', zh: '删除分组' },
     purpose: {

@@ -69,6 +69,7 @@ export const localApiMessages = {
   groupListSuccess: { en: 'Group List Return Success', zh: '分组列表获取成功' },
   groupCreateSuccess: { en: 'New Group Create Success', zh: '新分组创建成功' },
   groupDeleteSuccess: { en: 'Group Delete Success', zh: '分组删除成功' },
+  groupUpdateSuccess: { en: 'Group Rename Success', zh: '分组重命名成功' },
   sessionMoveSuccess: { en: 'Session move Success', zh: '环境移动成功' },
 
   // --- Failures (validation rules, and the decisions of docs/local-api.md) ---
@@ -129,6 +130,14 @@ export const localApiMessages = {
   defaultGroupKept: {
     en: 'The default group cannot be deleted',
     zh: '默认分组不能删除',
+  },
+  defaultGroupNotRenamed: {
+    en: 'The default group cannot be renamed',
+    zh: '默认分组不能重命名',
+  },
+  groupNameExistsNamed: {
+    en: 'A group named “{name}” already exists',
+    zh: '已存在名为“{name}”的分组',
   },
   sessionNotInGroup: {
     en: 'Session {id} is not in group {name}',

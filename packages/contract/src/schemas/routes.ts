@@ -116,6 +116,7 @@ import {
   groupDeleteBody,
   groupListBody,
   groupMoveSessionBody,
+  groupUpdateBody,
   importCookieBody,
   listSessionIdsBody,
   loginBody,
@@ -284,6 +285,8 @@ export const LOCAL_API_ROUTES = [
 
   { path: '/api/v1/group/list', area: 'group', body: groupListBody, envelope: 'v1' },
   { path: '/api/v1/group/create', area: 'group', body: groupCreateBody, envelope: 'v1' },
+  // Not in the spec: renames a group, its environments with it (issue 27).
+  { path: '/api/v1/group/update', area: 'group', body: groupUpdateBody, envelope: 'v1' },
   { path: '/api/v1/group/del', area: 'group', body: groupDeleteBody, envelope: 'v1' },
   {
     path: '/api/v1/group/move_session',

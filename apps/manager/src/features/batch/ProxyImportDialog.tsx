@@ -1,11 +1,13 @@
 /**
- * Paste proxy lines (`type://user:pass@host:port`); each is parsed and checked as it is typed,
+ * Paste proxy lines (`host:port`, `host:port:user:pass`, `user:pass@host:port`,
+ * `type://user:pass@host:port`; lines without a type have the type chosen in the dialog, HTTP
+ * unless changed); each is parsed and checked as it is typed,
  * with its own error. With environments selected, line n goes to the n-th selected one
  * (proxy/update); with none, each line creates an environment with that proxy. The dialog says
  * which of the two will happen before anything is sent.
  */
-import { Alert, Button, Input, Modal, Space, Switch, Typography } from 'antd';
-import { format } from '@hainiao/contract';
+import { Alert, Button, Input, Modal, Select, Space, Switch, Typography } from 'antd';
+import { format, type ProxyType } from '@hainiao/contract';
 import { useMemo, useState } from 'react';
 import { call } from '../../shared/api.ts';
 import { useCopy, useLang } from '../../shared/lang.tsx';
@@ -13,7 +15,7 @@ import { lineAssignBody, lineCreateBody, pairLines } from './batch-bodies.ts';
 import { BatchProgressView } from './BatchProgressView.tsx';
 import { batchCopy } from './locales.ts';
 import { budgetOf } from './pacer.ts';
-import { parseProxyLines, problemText, type ProxyLine } from './proxy-lines.ts';
+import { LINE_TYPES, parseProxyLines, problemText, type ProxyLine } from './proxy-lines.ts';
 import { useBatchRun } from './useBatchRun.tsx';
 import './batch.css';
 
@@ -32,6 +34,7 @@ export function ProxyImportDialog({ open, selectedIds, onClose, onDone }: ProxyI
   const lang = useLang();
   const [text, setText] = useState('');
   const [check, setCheck] = useState(false);
+  const [lineType, setLineType] = useState<ProxyType>('HTTP');
   const batch = useBatchRun<number>(copy);
   const { progress, running, stopped } = batch;
   // The selection when the dialog opened: the table may change behind an open dialog.
@@ -47,7 +50,7 @@ export function ProxyImportDialog({ open, selectedIds, onClose, onDone }: ProxyI
     }
   }
 
-  const parsed = useMemo(() => parseProxyLines(text), [text]);
+  const parsed = useMemo(() => parseProxyLines(text, lineType), [text, lineType]);
   const good = parsed.flatMap((p) => (p.ok ? [{ line: p.line, proxy: p.proxy }] : []));
   const bad = parsed.length - good.length;
   const assign = ids.length > 0;
@@ -133,6 +136,16 @@ export function ProxyImportDialog({ open, selectedIds, onClose, onDone }: ProxyI
             placeholder={copy.linesPlaceholder}
             spellCheck={false}
           />
+          <Space>
+            <Typography.Text>{copy.lineType}</Typography.Text>
+            <Select<ProxyType>
+              aria-label={copy.lineType}
+              value={lineType}
+              onChange={setLineType}
+              style={{ width: 140 }}
+              options={LINE_TYPES.map((type) => ({ value: type, label: type.toLowerCase() }))}
+            />
+          </Space>
           {parsed.length > 0 && (
             <ul className="batch__lines" data-testid="proxy-lines">
               {parsed.map((p) =>

@@ -39,12 +39,13 @@ export const batchCopy = {
     // proxy import
     proxyTitle: 'Import proxies',
     proxyAssign:
-      'One proxy per line, as type://user:password@host:port (http, https, socks4, socks4a, socks5, ssh). Line 1 goes to the first of the {count} selected {count|environment|environments}, line 2 to the second, and so on. Extra lines are not used; environments without a line keep their proxy.',
+      'One proxy per line, as host:port, host:port:user:password, user:password@host:port or type://user:password@host:port (http, https, socks4, socks4a, socks5, ssh); a line without a type has the type chosen below. Line 1 goes to the first of the {count} selected {count|environment|environments}, line 2 to the second, and so on. Extra lines are not used; environments without a line keep their proxy.',
     proxyCreate:
-      'One proxy per line, as type://user:password@host:port (http, https, socks4, socks4a, socks5, ssh). No environment is selected, so each line creates a new environment with that proxy, named after its host and port. To change existing environments, select them in the table first.',
+      'One proxy per line, as host:port, host:port:user:password, user:password@host:port or type://user:password@host:port (http, https, socks4, socks4a, socks5, ssh); a line without a type has the type chosen below. No environment is selected, so each line creates a new environment with that proxy, named after its host and port. To change existing environments, select them in the table first.',
     lines: 'Proxy lines',
+    lineType: 'Type of lines without one',
     linesPlaceholder:
-      'socks5://user:password@203.0.113.10:1080\nhttp://user:password@proxy.example.com:8080',
+      'socks5://user:password@203.0.113.10:1080\nproxy.example.com:8080:user:password\nuser:password@203.0.113.11:8000\n203.0.113.12:3128',
     lineOk: '{type} {host}:{port}',
     lineError: 'Line {line}: {problem}',
     fixLines: 'Fix or remove the lines marked in red first.',
@@ -103,12 +104,13 @@ export const batchCopy = {
     finished: '已完成。',
     proxyTitle: '导入代理',
     proxyAssign:
-      '每行一个代理，格式为 类型://用户名:密码@主机:端口（http、https、socks4、socks4a、socks5、ssh）。第 1 行分配给所选 {count} 个环境中的第一个，第 2 行给第二个，依此类推。多出的行不会使用；没有对应行的环境保留原代理。',
+      '每行一个代理，格式为 主机:端口、主机:端口:用户名:密码、用户名:密码@主机:端口 或 类型://用户名:密码@主机:端口（http、https、socks4、socks4a、socks5、ssh）；未写类型的行使用下方选择的类型。第 1 行分配给所选 {count} 个环境中的第一个，第 2 行给第二个，依此类推。多出的行不会使用；没有对应行的环境保留原代理。',
     proxyCreate:
-      '每行一个代理，格式为 类型://用户名:密码@主机:端口（http、https、socks4、socks4a、socks5、ssh）。当前未选择环境，因此每一行都会新建一个使用该代理的环境，以其主机和端口命名。如需修改已有环境，请先在表格中选择它们。',
+      '每行一个代理，格式为 主机:端口、主机:端口:用户名:密码、用户名:密码@主机:端口 或 类型://用户名:密码@主机:端口（http、https、socks4、socks4a、socks5、ssh）；未写类型的行使用下方选择的类型。当前未选择环境，因此每一行都会新建一个使用该代理的环境，以其主机和端口命名。如需修改已有环境，请先在表格中选择它们。',
     lines: '代理列表',
+    lineType: '未写类型的行使用',
     linesPlaceholder:
-      'socks5://用户名:密码@203.0.113.10:1080\nhttp://用户名:密码@proxy.example.com:8080',
+      'socks5://用户名:密码@203.0.113.10:1080\nproxy.example.com:8080:用户名:密码\n用户名:密码@203.0.113.11:8000\n203.0.113.12:3128',
     lineOk: '{type} {host}:{port}',
     lineError: '第 {line} 行：{problem}',
     fixLines: '请先修改或删除标红的行。',

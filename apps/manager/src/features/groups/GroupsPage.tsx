@@ -1,8 +1,12 @@
-/** Groups: create, delete (empty ones), move environments between them, with their sizes. */
-import { DeleteOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
-import { GROUP_NAME_MAX, LIST_NUM_MAX, STATUS_QUERY_MAX } from '@hainiao/contract';
+/** Groups: create, rename, delete (empty ones), move environments between them, with their sizes. */
+import { DeleteOutlined, EditOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import {
-  Alert,
+  DEFAULT_GROUP_NAME,
+  GROUP_NAME_MAX,
+  LIST_NUM_MAX,
+  STATUS_QUERY_MAX,
+} from '@hainiao/contract';
+import {
   App as AntApp,
   Button,
   Card,
@@ -16,7 +20,7 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { call } from '../../shared/api.ts';
-import { useGroups } from '../../shared/groups.ts';
+import { createGroup, renameGroup, useGroups } from '../../shared/groups.ts';
 import { useCopy } from '../../shared/lang.tsx';
 import { errorText } from '../../shared/ui/errors.ts';
 import { fill, groupsCopy } from './locales.ts';
@@ -59,6 +63,9 @@ export default function GroupsPage() {
   const [moving, setMoving] = useState<{ from: string; envs: Brief[] }>();
   const [moveIds, setMoveIds] = useState<string[]>([]);
   const [moveTarget, setMoveTarget] = useState<string>();
+  const [renaming, setRenaming] = useState<string>();
+  const [renameForm] = Form.useForm<{ name: string }>();
+  const [savingName, setSavingName] = useState(false);
 
   // Each group's size: one listid (ListNum 1) per group, one after the other (rate-limited).
   useEffect(() => {
@@ -81,14 +88,35 @@ export default function GroupsPage() {
   const create = async ({ name }: { name: string }) => {
     setCreating(true);
     try {
-      await call('/api/v1/group/create', { Group_Name: name.trim() });
-      void message.success(fill(t.created, { name: name.trim() }));
+      const created = await createGroup(name);
+      void message.success(fill(t.created, { name: created }));
       form.resetFields();
       reload();
     } catch (error) {
       void message.error(errorText(error));
     } finally {
       setCreating(false);
+    }
+  };
+
+  const openRename = (name: string) => {
+    renameForm.setFieldsValue({ name });
+    setRenaming(name);
+  };
+
+  const rename = async ({ name }: { name: string }) => {
+    if (!renaming) return;
+    setSavingName(true);
+    try {
+      const to = await renameGroup(renaming, name);
+      void message.success(fill(t.renamed, { from: renaming, to }));
+      setRenaming(undefined);
+      setCounts(new Map());
+      reload();
+    } catch (error) {
+      void message.error(errorText(error));
+    } finally {
+      setSavingName(false);
     }
   };
 
@@ -185,6 +213,16 @@ export default function GroupsPage() {
               <Space>
                 <Button
                   size="small"
+                  icon={<EditOutlined />}
+                  disabled={name === DEFAULT_GROUP_NAME}
+                  title={name === DEFAULT_GROUP_NAME ? t.defaultKept : undefined}
+                  aria-label={fill(t.renameTitle, { name })}
+                  onClick={() => openRename(name)}
+                >
+                  {t.rename}
+                </Button>
+                <Button
+                  size="small"
                   icon={<SwapOutlined />}
                   disabled={counts.get(name) === 0}
                   onClick={() => void openMove(name)}
@@ -206,7 +244,35 @@ export default function GroupsPage() {
           },
         ]}
       />
-      <Alert type="info" showIcon title={t.renameMissing} />
+      <Modal
+        open={renaming !== undefined}
+        title={renaming ? fill(t.renameTitle, { name: renaming }) : ''}
+        okText={t.renameOk}
+        cancelText={t.cancel}
+        okButtonProps={{ loading: savingName }}
+        onOk={() => renameForm.submit()}
+        onCancel={() => setRenaming(undefined)}
+        forceRender
+      >
+        <p>{t.renameBody}</p>
+        <Form
+          form={renameForm}
+          name="group-rename"
+          layout="vertical"
+          onFinish={(values) => void rename(values)}
+        >
+          <Form.Item
+            name="name"
+            label={t.renameNew}
+            rules={[
+              { required: true, whitespace: true, message: t.renameNew },
+              { max: GROUP_NAME_MAX },
+            ]}
+          >
+            <Input aria-label={t.renameNew} maxLength={GROUP_NAME_MAX} autoComplete="off" />
+          </Form.Item>
+        </Form>
+      </Modal>
       <Modal
         open={Boolean(moving)}
         title={moving ? fill(t.moveTitle, { name: moving.from }) : ''}

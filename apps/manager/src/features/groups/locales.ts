@@ -1,7 +1,7 @@
 export const groupsCopy = {
   en: {
     title: 'Groups',
-    lead: 'Groups keep environments tidy — one per shop, client or platform. A group can be deleted once it is empty.',
+    lead: 'Groups keep environments tidy — one per shop, client or platform. A group can be renamed at any time, and deleted once it is empty.',
     newGroup: 'New group name',
     create: 'Create group',
     created: 'Group “{name}” created',
@@ -22,13 +22,18 @@ export const groupsCopy = {
     moveOk: 'Move',
     moved: 'Moved {count} {count|environment|environments} to “{group}”',
     chooseBoth: 'Choose the environments and the group to move them to.',
-    renameMissing:
-      'Renaming is not offered: the local API has no call for it. Create the new group, move the environments, then delete the old one.',
+    rename: 'Rename',
+    renameTitle: 'Rename the group “{name}”',
+    renameBody: 'Its environments move with it to the new name.',
+    renameNew: 'New name',
+    renameOk: 'Rename',
+    renamed: 'Group “{from}” renamed to “{to}”',
+    defaultKept: 'The default group cannot be renamed.',
     unknown: '—',
   },
   zh: {
     title: '分组',
-    lead: '用分组整理环境，例如按店铺、客户或平台划分。分组清空后才能删除。',
+    lead: '用分组整理环境，例如按店铺、客户或平台划分。分组可随时重命名，清空后才能删除。',
     newGroup: '新分组名称',
     create: '创建分组',
     created: '已创建分组“{name}”',
@@ -49,8 +54,13 @@ export const groupsCopy = {
     moveOk: '移动',
     moved: '已将 {count} 个环境移动到“{group}”',
     chooseBoth: '请选择要移动的环境和目标分组。',
-    renameMissing:
-      '暂不支持重命名：本地 API 没有对应的接口。可以先创建新分组，把环境移过去，再删除旧分组。',
+    rename: '重命名',
+    renameTitle: '重命名分组“{name}”',
+    renameBody: '其中的环境会随分组一起改用新名称。',
+    renameNew: '新名称',
+    renameOk: '重命名',
+    renamed: '已将分组“{from}”重命名为“{to}”',
+    defaultKept: '默认分组不能重命名。',
     unknown: '—',
   },
 };

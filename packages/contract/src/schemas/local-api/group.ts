@@ -25,6 +25,19 @@ export const groupCreateBody = z
 export type GroupCreateBody = z.infer<typeof groupCreateBody>;
 
 /**
+ * POST /api/v1/group/update (beyond the spec): renames a group; its environments move with it.
+ * The new name follows group/create's rules; "default" keeps its name.
+ */
+export const groupUpdateBody = z
+  .strictObject({
+    Group_Name: groupName('Name of the group to rename', '要重命名的分组名称', 'Amazon'),
+    New_Group_Name: groupName('New name of the group', '分组的新名称', 'Amazon US'),
+  })
+  .describe('Rename a group')
+  .meta({ zh: '重命名分组' });
+export type GroupUpdateBody = z.infer<typeof groupUpdateBody>;
+
+/**
  * POST /api/v1/group/del: an array of group names; a group that still holds environments is not
  * deleted (no limit in the spec: the delete bound is used).
  */

@@ -1,10 +1,10 @@
 /** Name, group, description; for an existing environment its web accounts and cookies. */
-import { Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Button, Form, Input, Space, Tag, Typography } from 'antd';
 import { createSessionBody, format, localApiMessages } from '@hainiao/contract';
-import { useGroups } from '../../../shared/groups.ts';
 import { useLang } from '../../../shared/lang.tsx';
 import type { FormCopy } from '../locales.ts';
 import { schemaRule } from '../validate.ts';
+import { GroupSelect } from './GroupSelect.tsx';
 import { emptyAsUnset } from './select-value.ts';
 
 const shape = createSessionBody.shape;
@@ -23,7 +23,6 @@ export function BasicsSection(props: {
 }) {
   const { copy, webAccounts, cookies } = props;
   const lang = useLang();
-  const { groups } = useGroups();
   return (
     <>
       <Form.Item
@@ -44,12 +43,7 @@ export function BasicsSection(props: {
         getValueProps={emptyAsUnset}
         rules={[schemaRule(shape.Session_Group, lang)]}
       >
-        <Select
-          allowClear
-          showSearch
-          placeholder={copy.groupPlaceholder}
-          options={groups.map((group) => ({ value: group, label: group }))}
-        />
+        <GroupSelect copy={copy} />
       </Form.Item>
       <Form.Item
         name="Session_Desc"
