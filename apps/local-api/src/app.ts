@@ -220,6 +220,11 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
     refreshLibrary: async (login) => envs.recordLibrary(await scriptLibrary.scripts(login, 'en')),
   });
   app.addHook('onClose', async () => sync.stopped());
+  // A login made without /login (the kept login or --account at start: cli.ts) syncs as /login
+  // does: the first pull, the timer and the watch. (/login waits for a round of its own as well.)
+  options.session.onChange((login) => {
+    if (login) void sync.started();
+  });
   // Quit and shutdown push what waits before the lease goes (offline, it stays queued).
   options.session.beforeLogout(() => sync.flush());
   // A login of another account: the leaving account's browsers end (their cookies and profiles

@@ -159,6 +159,51 @@ export function accountSession(options: {
     }
   }
 
+  let loginQueue: Promise<unknown> = Promise.resolve();
+
+  async function loginNow(
+    input: { account: string; appId: string; appKey: string },
+    lang: Lang,
+    opts: { onlyIfLoggedOut?: boolean },
+  ): Promise<{ login: Login; previous: Login | null }> {
+    // A login made meanwhile (the user's /login while the kept one waited its turn) wins.
+    if (opts.onlyIfLoggedOut && current) throw new LoginSuperseded();
+    let answer;
+    try {
+      answer = await cloud.login(
+        { Account: input.account, APP_ID: input.appId, APP_KEY: input.appKey, device },
+        lang,
+      );
+    } catch (error) {
+      throw cloudFailure(error, 'login');
+    }
+    const previous = current;
+    // Leaving an account: its browsers end and its changes go up under its own lease first,
+    // while it still holds it (what is left waits for its next login here).
+    if (previous && previous.account !== answer.Account) {
+      for (const hook of switchHooks) await bounded(hook(previous));
+    }
+    const login: Login = {
+      account: answer.Account,
+      appId: input.appId,
+      type: answer.type,
+      registrationDate: answer.account_reg_date,
+      expirationDate: answer.account_expire_date,
+      token: answer.token,
+      heartbeatMs:
+        answer.heartbeat_interval_ms > 0
+          ? answer.heartbeat_interval_ms
+          : LEASE_HEARTBEAT_INTERVAL_MS,
+      loggedInAt: Date.now(),
+    };
+    become(login);
+    scheduleHeartbeat(login);
+    options.onLoggedIn?.(login, input);
+    // The same credential on the same device: the cloud already moved its lease to the new login.
+    if (previous && previous.appId !== login.appId) await release(previous);
+    return { login, previous };
+  }
+
   return {
     device,
     get current(): Login | null {
@@ -169,53 +214,16 @@ export function accountSession(options: {
      * Logs in (or switches to) `account`. On failure the current login stays as it was; on success
      * a previous login of another credential is released.
      */
-    async login(
+    login(
       input: { account: string; appId: string; appKey: string },
       lang: Lang,
       opts: { onlyIfLoggedOut?: boolean } = {},
-    ) {
-      let answer;
-      try {
-        answer = await cloud.login(
-          { Account: input.account, APP_ID: input.appId, APP_KEY: input.appKey, device },
-          lang,
-        );
-      } catch (error) {
-        throw cloudFailure(error, 'login');
-      }
-      const previous = current;
-      if (opts.onlyIfLoggedOut && previous) {
-        // A login made meanwhile (the user's /login while the kept one was on its way) wins: this
-        // one changes nothing, and gives back its lease unless the cloud has already moved it.
-        if (previous.appId !== input.appId) {
-          await release({ ...previous, account: answer.Account, token: answer.token });
-        }
-        throw new LoginSuperseded();
-      }
-      // Leaving an account: its browsers end and its changes go up under its own lease first,
-      // while it still holds it (what is left waits for its next login here).
-      if (previous && previous.account !== answer.Account) {
-        for (const hook of switchHooks) await bounded(hook(previous));
-      }
-      const login: Login = {
-        account: answer.Account,
-        appId: input.appId,
-        type: answer.type,
-        registrationDate: answer.account_reg_date,
-        expirationDate: answer.account_expire_date,
-        token: answer.token,
-        heartbeatMs:
-          answer.heartbeat_interval_ms > 0
-            ? answer.heartbeat_interval_ms
-            : LEASE_HEARTBEAT_INTERVAL_MS,
-        loggedInAt: Date.now(),
-      };
-      become(login);
-      scheduleHeartbeat(login);
-      options.onLoggedIn?.(login, input);
-      // The same credential on the same device: the cloud already moved its lease to the new login.
-      if (previous && previous.appId !== login.appId) await release(previous);
-      return { login, previous };
+    ): Promise<{ login: Login; previous: Login | null }> {
+      // One login at a time: the cloud moves a credential's lease to its newest login, so two
+      // running at once could leave this service holding the token the cloud just replaced.
+      const run = loginQueue.then(() => loginNow(input, lang, opts));
+      loginQueue = run.catch(() => undefined);
+      return run;
     },
 
     /**

@@ -181,7 +181,7 @@ describe('evaluate', () => {
     ];
     const f = byId(evaluate(input({ report: withCandidates })));
     expect(f.webrtc!.ok).toBe(false);
-    expect(f.webrtc!.detail.en).toContain('3 candidate(s)');
+    expect(f.webrtc!.detail.en).toContain('3 candidates');
     expect(f.webrtc!.detail.en).toContain('192.168.1.23 (an address of this machine)');
     expect(f.webrtc!.detail.en).toContain('198.51.100.7 (not the exit IP)');
     expect(f.webrtc!.detail.zh).toContain('192.168.1.23（本机地址）');
