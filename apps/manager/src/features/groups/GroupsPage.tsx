@@ -99,10 +99,7 @@ export default function GroupsPage() {
     }
   };
 
-  const openRename = (name: string) => {
-    renameForm.setFieldsValue({ name });
-    setRenaming(name);
-  };
+  const openRename = (name: string) => setRenaming(name);
 
   const rename = async ({ name }: { name: string }) => {
     if (!renaming) return;
@@ -252,13 +249,17 @@ export default function GroupsPage() {
         okButtonProps={{ loading: savingName }}
         onOk={() => renameForm.submit()}
         onCancel={() => setRenaming(undefined)}
-        forceRender
+        // Made afresh for each group: a closed dialog keeps no state of the last one (its OK
+        // button's loading icon, caught mid-animation when the dialog hid, kept the name
+        // "loading Rename" for screen readers).
+        destroyOnHidden
       >
         <p>{t.renameBody}</p>
         <Form
           form={renameForm}
           name="group-rename"
           layout="vertical"
+          initialValues={{ name: renaming }}
           onFinish={(values) => void rename(values)}
         >
           <Form.Item
