@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { localApiMessages } from '@hainiao/contract';
 import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
 import { exited, spawnLocalApi, type ServiceProcess } from '@hainiao/testkit/service-process';
@@ -171,10 +171,13 @@ describe.skipIf(!hasXvfb)('the virtual display', () => {
       account = await cloud.account('display');
     }, 60_000);
 
-    afterAll(async () => {
-      for (const service of services) service.child.kill('SIGKILL');
-      await Promise.all(services.map((service) => exited(service.child)));
-      // Should a test fail midway: its displays and browsers, which a killed service leaves.
+    /** What a test that failed midway left running on the shared data folder: not the next's. */
+    async function endLeftovers() {
+      for (const service of services.splice(0)) {
+        service.child.kill('SIGKILL');
+        await exited(service.child);
+      }
+      // A killed service leaves its displays and browsers.
       for (const { pid } of dataDir ? processesNaming(dataDir) : []) {
         try {
           process.kill(pid, 'SIGKILL');
@@ -182,6 +185,11 @@ describe.skipIf(!hasXvfb)('the virtual display', () => {
           // gone meanwhile
         }
       }
+    }
+    afterEach(endLeftovers, 60_000);
+
+    afterAll(async () => {
+      await endLeftovers();
       await cloud?.stop();
       for (const dir of [dataDir, binDir]) {
         if (dir) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
@@ -257,7 +265,8 @@ describe.skipIf(!hasXvfb)('the virtual display', () => {
       expect(alive(xvfb)).toBe(true);
       expect((await stop(ids[1]!)).json().data.listid[0].status).toBe(0);
       await expect.poll(() => alive(xvfb)).toBe(false);
-      expect(fs.readdirSync(path.join(dataDir, 'run'))).toEqual([]);
+      // Its cookie and state file go when the service hears it exit, a moment after it has.
+      await expect.poll(() => fs.readdirSync(path.join(dataDir, 'run'))).toEqual([]);
 
       // A new one for the next window; the service's stop (SIGTERM) ends it before the service.
       const [again] = await startWindowed(service, [ids[0]!]);
