@@ -2,26 +2,13 @@
 import {
   AppstoreOutlined,
   ApiOutlined,
-  CloudOutlined,
-  CloudUploadOutlined,
   CodeOutlined,
   DesktopOutlined,
   LogoutOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import {
-  Alert,
-  App as AntApp,
-  Button,
-  Dropdown,
-  Layout,
-  Menu,
-  Space,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Alert, App as AntApp, Button, Dropdown, Layout, Menu, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { formatDateTime } from '../shared/format.ts';
@@ -31,7 +18,6 @@ import { useSession } from '../shared/session.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { shellCopy } from './locales.ts';
 import { PATHS } from './paths.ts';
-import { syncView } from './sync-status.ts';
 import './shell.css';
 
 export function Shell({ children }: { children: ReactNode }) {
@@ -65,7 +51,6 @@ export function Shell({ children }: { children: ReactNode }) {
     });
 
   const account = state?.account ?? '';
-  const sync = syncView(state?.sync, lang);
   return (
     <Layout className="shell">
       <Layout.Header className="shell__header">
@@ -81,28 +66,6 @@ export function Shell({ children }: { children: ReactNode }) {
           onClick={({ key }) => void navigate(key)}
         />
         <Space size="middle" className="shell__tools">
-          {sync && (
-            // Below 1280 px only the icon shows (the navigation needs the room); the words stay
-            // its accessible name and the tooltip's first line.
-            <Tooltip
-              title={
-                <>
-                  <div>{sync.text}</div>
-                  <div>{sync.hint}</div>
-                </>
-              }
-            >
-              <Typography.Text
-                type={sync.waiting ? 'warning' : 'secondary'}
-                className="shell__sync"
-                data-testid="sync-status"
-                aria-label={sync.text}
-              >
-                {sync.waiting ? <CloudUploadOutlined /> : <CloudOutlined />}
-                <span className="shell__sync-text">{sync.text}</span>
-              </Typography.Text>
-            </Tooltip>
-          )}
           <LanguageSwitch />
           <Dropdown
             trigger={['click']}

@@ -60,9 +60,6 @@ interface MembersAnswer {
   account_reg_date: string;
 }
 
-/** How often the signed-in manager reads the service's state again. */
-const STATE_REFRESH_MS = 5000;
-
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<ServiceState>();
   // Kept with the account it belongs to, so a switch of account never shows the old one's.
@@ -88,14 +85,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // The account's type and dates, each time the signed-in account changes.
   const account = state?.account ?? null;
-
-  // The state again now and then while signed in: the header's sync word (changes waiting, the
-  // last good round) follows the service's timer.
-  useEffect(() => {
-    if (!account) return;
-    const timer = window.setInterval(() => void refresh(), STATE_REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [account, refresh]);
   useEffect(() => {
     if (!account) return;
     let live = true;
