@@ -252,8 +252,16 @@ describe('local API documentation', () => {
 
     const { page, errors } = await open('/api/doc/login');
     const login = page.locator('#login');
-    await login.getByRole('button', { name: 'Try it' }).click();
     const panel = login.locator('.doc-try');
+    // The page's own chunk may still be hydrating after the shell says it is (more so under the
+    // full suite's load): a click before it is lost, so click until the panel is open.
+    await expect
+      .poll(async () => {
+        const button = login.getByRole('button', { name: 'Try it' });
+        if (await button.isVisible()) await button.click();
+        return panel.getByLabel('Port').isVisible();
+      })
+      .toBe(true);
     await panel.getByLabel('Port').fill(localApiPort());
     await panel
       .getByLabel('Request body (JSON)')
