@@ -205,6 +205,17 @@ describe('site shell in Chromium', () => {
       await expect.poll(() => page.locator('script#hainiao-chat-script').count()).toBe(1);
       await page.context().close();
     }
+    // So do the pricing FAQ's support answer and the terms page's support table.
+    for (const [path, text] of [
+      ['/price', 'You can also reach us through the chat button on this page.'],
+      ['/zh/privacy', '工单，或本页的在线客服'],
+    ] as const) {
+      const { page } = await open(path);
+      await expect
+        .poll(() => page.locator('main').textContent(), { message: path })
+        .toContain(text);
+      await page.context().close();
+    }
     // A private page loads no chat script, so its footer promises none.
     const { page } = await open('/ticket/add');
     await expect
@@ -321,7 +332,7 @@ describe('site shell in Chromium', () => {
       ['/faq', ['How do I install Hainiao on Windows?', 'Proxies']],
       ['/zh/faq', ['如何在 Windows 上安装海鸟浏览器？']],
       ['/faq/install-on-windows.html', ['Before you start', 'Install in four steps']],
-      ['/zh/privacy', ['预付费', '不予退还', '不含税费', '7x12']],
+      ['/zh/privacy', ['不提供任何付费服务', '所有账号', '7x12']],
     ] as const) {
       const { page } = await open(path, { javaScript: false });
       const main = await page.locator('main').innerText();

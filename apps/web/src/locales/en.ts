@@ -29,7 +29,7 @@ export const en = {
     price: {
       title: 'Pricing — Hainiao is free, with unlimited installs | Hainiao',
       description:
-        'One plan, and it is free: unlimited installations, unlimited browser profiles, free global proxy IPs, team sub-accounts and the local API.',
+        'One plan, and it is free: unlimited installations, unlimited browser profiles, any proxy you bring, team sub-accounts and the local API.',
       keywords: 'free fingerprint browser, anti-detect browser price, free browser profiles',
     },
     download: {
@@ -42,8 +42,8 @@ export const en = {
     privacy: {
       title: 'Terms of service and privacy | Hainiao',
       description:
-        'The terms of using Hainiao: accounts, prepaid payment with no refunds, termination, lawful content, copyright, privacy, warranty and support.',
-      keywords: 'Hainiao terms, Hainiao privacy policy, refund policy',
+        'The terms of using Hainiao: accounts, fees (there are none), termination, lawful content, copyright, privacy, warranty and support.',
+      keywords: 'Hainiao terms, Hainiao privacy policy, terms of service',
     },
     faq: {
       title: 'FAQ and help center | Hainiao',
@@ -83,7 +83,7 @@ export const en = {
         'Hainiao is a free anti-detection browser for cross-border sellers, social media teams, affiliate marketers and ad testers. Every profile gets its own fingerprint, proxy and cookies.',
       contact: 'Contact',
       contactHours:
-        'Support for paying accounts, in Chinese, 7x12: 9:00–21:00 Beijing time, every day.',
+        'Support for every account through tickets, in Chinese, 7x12: 9:00–21:00 Beijing time, every day.',
       contactTicket: 'Open a ticket',
       contactChat: 'Or chat with us through the chat button on this page.',
       links: 'Links',

@@ -22,7 +22,8 @@ export const ticketEn = {
       keywords: 'Hainiao staff',
     },
   },
-  support: 'Support is for paying accounts, in Chinese, 7x12 (9:00–21:00 Beijing time, every day).',
+  support:
+    'Every account can open tickets. Support answers in Chinese, 7x12 (9:00–21:00 Beijing time, every day).',
   list: {
     title: 'Support tickets',
     create: 'New ticket',

@@ -16,7 +16,7 @@ export const ticketZh: TicketMessages = {
     info: { title: '工单详情 — 海鸟', description: '工单内容及回复记录。', keywords: '海鸟工单' },
     staff: { title: '客服后台 — 海鸟', description: '处理客户工单。', keywords: '海鸟客服后台' },
   },
-  support: '技术支持仅面向付费账户，使用中文服务，时间为 7x12（北京时间每天 9:00–21:00）。',
+  support: '所有账号都可以提交工单。技术支持使用中文，服务时间为 7x12（北京时间每天 9:00–21:00）。',
   list: {
     title: '我的工单',
     create: '提交工单',

@@ -28,7 +28,7 @@ const en = {
     error: 'The article could not be loaded.',
     stillStuck: 'Still stuck?',
     stillStuckText:
-      'Paying accounts can open a ticket: support answers in Chinese, 7x12 (9:00–21:00 Beijing time).',
+      'Every account can open a ticket: support answers in Chinese, 7x12 (9:00–21:00 Beijing time).',
     openTicket: 'Open a ticket',
   },
 };
@@ -62,7 +62,7 @@ const zh: typeof en = {
     error: '文章加载失败。',
     stillStuck: '问题还没解决？',
     stillStuckText:
-      '付费账户可以提交工单：技术支持使用中文，服务时间 7x12（北京时间 9:00–21:00）。',
+      '所有账号都可以提交工单：技术支持使用中文，服务时间 7x12（北京时间 9:00–21:00）。',
     openTicket: '提交工单',
   },
 };

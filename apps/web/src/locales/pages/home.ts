@@ -4,10 +4,14 @@ const en = {
     freeTag: 'Forever free',
     title: 'One computer, hundreds of accounts, zero links between them',
     description:
-      'Hainiao gives every browser profile its own fingerprint, proxy IP, cookies and time zone, so marketplaces and social platforms see separate people on separate devices. Unlimited installs, free global proxy IPs, no credit card.',
+      'Hainiao gives every browser profile its own fingerprint, proxy IP, cookies and time zone, so marketplaces and social platforms see separate people on separate devices. Unlimited installs, any proxy you already use, no credit card.',
     downloadNow: 'Download now',
     learnMore: 'Learn more',
-    points: ['Windows 7, 8, 10 and 11', 'Unlimited profiles', 'Free global proxy IPs'],
+    points: [
+      'Windows 7, 8, 10 and 11',
+      'Unlimited profiles',
+      'Bring any proxy, checked before use',
+    ],
     imageAlt:
       'The Hainiao client: a list of browser environments, each with its own platform, proxy location and running status',
   },
@@ -112,10 +116,10 @@ const zh: typeof en = {
     freeTag: '永久免费',
     title: '一台电脑，上百个账号，彼此毫无关联',
     description:
-      '海鸟为每个浏览器环境配置独立的指纹、代理 IP、Cookie 和时区，让电商平台和社交平台看到的是不同设备上的不同用户。不限安装次数，免费提供全球代理 IP，无需绑定信用卡。',
+      '海鸟为每个浏览器环境配置独立的指纹、代理 IP、Cookie 和时区，让电商平台和社交平台看到的是不同设备上的不同用户。不限安装次数，可直接使用你现有的任意代理，无需绑定信用卡。',
     downloadNow: '立即下载',
     learnMore: '了解更多',
-    points: ['支持 Windows 7、8、10、11', '环境数量不限', '免费全球代理 IP'],
+    points: ['支持 Windows 7、8、10、11', '环境数量不限', '自带任意代理，使用前可检测'],
     imageAlt: '海鸟客户端界面：浏览器环境列表，每个环境显示所属平台、代理地区和运行状态',
   },
   features: {

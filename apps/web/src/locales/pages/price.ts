@@ -14,7 +14,7 @@ const en = {
     summary: 'For sellers, marketers and teams of any size.',
     features: [
       'Unlimited installations on any number of Windows computers',
-      'Free global proxy IPs for your environments',
+      'Bring any proxy (HTTP, HTTPS, SOCKS5 or SSH), checked before you start',
       'Anti-fingerprint protection in every environment',
     ],
     button: 'Download for free',
@@ -41,7 +41,7 @@ const en = {
     items: [
       {
         q: 'Is Hainiao really free? What\u2019s the catch?',
-        a: 'Yes. The client, unlimited installations, unlimited environments and the free proxy IPs cost nothing, today and later. There is no trial that runs out and no feature held back for a paid tier.',
+        a: 'Yes. The client, unlimited installations and unlimited environments cost nothing, today and later. There is no trial that runs out and no paid tier holding features back. Proxies are not part of Hainiao: you bring your own from any provider, and Hainiao checks each one and sets the environment up from its exit IP.',
       },
       {
         q: 'Are there limits on computers, environments or team members?',
@@ -49,11 +49,13 @@ const en = {
       },
       {
         q: 'Who gets technical support?',
-        a: 'Personal technical support through tickets and chat is reserved for paying accounts. It is given in Chinese, 7x12: from 9:00 to 21:00 Beijing time, every day. Everyone can use the FAQ and the documentation at any time.',
+        a: 'Every account does. Sign in and open a ticket: support answers in Chinese, 7x12, from 9:00 to 21:00 Beijing time, every day. Everyone can use the FAQ and the documentation at any time, signed in or not.',
+        // Said only on pages that load the chat (a chat script is configured).
+        chat: 'You can also reach us through the chat button on this page.',
       },
       {
-        q: 'If I pay for something, can I get a refund?',
-        a: 'Paid services are prepaid, and payments are not refunded. Prices exclude tax, which is added according to where you are. The full rules are in the terms of service.',
+        q: 'Will I ever have to pay for anything?',
+        a: 'No. Hainiao has no paid services: no subscriptions, no add-ons, no upgrades, and it never asks for a card, so there is nothing to charge and nothing to refund. The one cost you may have is your proxies, which you pay your proxy provider for. The full rules are in the terms of service.',
       },
     ],
   },
@@ -80,7 +82,7 @@ const zh: typeof en = {
     summary: '适合各种规模的卖家、营销人员和团队。',
     features: [
       '不限安装次数，任意多台 Windows 电脑均可使用',
-      '为环境免费提供全球代理 IP',
+      '自带任意代理（HTTP、HTTPS、SOCKS5 或 SSH），启动前即可检测',
       '每个环境都有防指纹保护',
     ],
     button: '免费下载',
@@ -107,19 +109,20 @@ const zh: typeof en = {
     items: [
       {
         q: '海鸟真的免费吗？有什么附加条件？',
-        a: '真的免费。客户端、不限次数的安装、不限数量的环境以及免费代理 IP，现在和以后都不收费。没有会到期的试用，也没有留给付费版的功能。',
+        a: '真的免费。客户端、不限次数的安装和不限数量的环境，现在和以后都不收费。没有会到期的试用，也没有把功能留给付费版。海鸟不提供代理：你可以使用任意服务商的代理，海鸟负责检测每个代理，并按它的出口 IP 配置环境。',
       },
       {
-        q: '电脑、环境或团队成员的数量有限制吗？',
+        q: '电脑、环境和团队成员，数量有限制吗？',
         a: '你可以在任意多台 Windows 电脑上安装海鸟，按业务需要创建任意多个环境，团队子账号同样包含在内。本地 API 凭证遵循账号规则：个人账号可申请 1 个，团队版按成员数量申请。',
       },
       {
         q: '哪些用户可以获得技术支持？',
-        a: '通过工单和在线客服提供的一对一技术支持仅面向付费账户，使用中文，服务时间 7x12：北京时间每天 9:00 至 21:00。所有用户都可以随时查阅常见问题和文档。',
+        a: '所有账号都可以。登录后提交工单即可，技术支持使用中文，服务时间 7x12：北京时间每天 9:00 至 21:00。无论是否登录，任何人都可以随时查阅常见问题和文档。',
+        chat: '也可以点击本页的在线客服按钮联系我们。',
       },
       {
-        q: '付费后可以退款吗？',
-        a: '付费服务均为预付费，付款后不予退款。价格不含税费，税费按你所在地区另行计算。完整规则请见服务条款。',
+        q: '以后需要付费吗？',
+        a: '不需要。海鸟没有任何付费服务：没有订阅、没有增值项目、没有升级版，也从不要求绑定银行卡，因此既不会收费，也不涉及退款。你可能产生的费用只有代理，那是付给代理服务商的。完整规则请见服务条款。',
       },
     ],
   },

@@ -5,7 +5,7 @@ const en = {
     title: 'Terms of service and privacy',
     updated: 'Last updated: 1 November 2026',
     intro:
-      'These terms apply to the Hainiao client, this website, the local API and every service we provide with them. By creating an account or using Hainiao you accept them. Please read them carefully, especially the sections on payment and warranty.',
+      'These terms apply to the Hainiao client, this website, the local API and every service we provide with them. By creating an account or using Hainiao you accept them. Please read them carefully, especially the sections on termination and warranty.',
   },
   contents: 'Contents',
   sections: [
@@ -18,20 +18,17 @@ const en = {
       points: [],
     },
     {
-      title: 'Payment',
+      title: 'Fees',
       paragraphs: [
-        'The Hainiao client and its core features are free. Where you choose a paid service, the following applies:',
+        'Hainiao is free. We offer no paid services: there are no subscriptions, add-ons or upgrades to buy, we never ask for payment details, and nothing is charged, so there is nothing to refund.',
+        'Costs you agree with others, such as what a proxy provider charges for the proxies you use with Hainiao, are between you and them.',
       ],
-      points: [
-        'Paid services are prepaid: you pay before the service period starts.',
-        'Payments are final and are not refunded, including for periods you do not use.',
-        'Prices do not include tax. Taxes and fees due where you live are added to the price or paid by you.',
-      ],
+      points: [],
     },
     {
       title: 'Termination',
       paragraphs: [
-        'You may stop using Hainiao and ask us to close your account at any time. We may suspend or close an account, without refund, if it breaks these terms or the law, puts other users or our systems at risk, or is used for fraud.',
+        'You may stop using Hainiao and ask us to close your account at any time. We may suspend or close an account if it breaks these terms or the law, puts other users or our systems at risk, or is used for fraud.',
         'When an account is closed, its environments, synced data and API credentials are deleted after a short grace period, and the credentials stop working immediately.',
       ],
       points: [],
@@ -64,10 +61,11 @@ const en = {
   support: {
     title: 'Support at a glance',
     items: [
-      { label: 'Who', value: 'Paying accounts' },
+      { label: 'Who', value: 'Every account' },
       { label: 'Language', value: 'Chinese' },
       { label: 'Hours', value: '7x12 — 9:00 to 21:00 Beijing time, every day' },
-      { label: 'How', value: 'Tickets and the chat button on this site' },
+      // The chat is named only on pages that load it (a chat script is configured).
+      { label: 'How', value: 'Tickets', withChat: 'Tickets, or the chat button on this page' },
     ],
     note: 'Everyone can use the FAQ and the documentation at any time.',
     faq: 'Go to the FAQ',
@@ -80,7 +78,7 @@ const zh: typeof en = {
     title: '服务条款与隐私政策',
     updated: '最近更新：2026 年 11 月 1 日',
     intro:
-      '本条款适用于海鸟客户端、本网站、本地 API 以及我们随之提供的全部服务。注册账号或使用海鸟，即表示你接受本条款。请仔细阅读，尤其是关于付款和免责的部分。',
+      '本条款适用于海鸟客户端、本网站、本地 API 以及我们随之提供的全部服务。注册账号或使用海鸟，即表示你接受本条款。请仔细阅读，尤其是关于终止服务和免责的部分。',
   },
   contents: '目录',
   sections: [
@@ -93,18 +91,17 @@ const zh: typeof en = {
       points: [],
     },
     {
-      title: '付款',
-      paragraphs: ['海鸟客户端及其核心功能免费提供。如你选择付费服务，适用以下规则：'],
-      points: [
-        '付费服务均为预付费：在服务期开始前付款。',
-        '款项一经支付不予退还，未使用的服务期同样不退款。',
-        '价格不含税费。你所在地区应缴的税费另行加收，或由你自行承担。',
+      title: '费用',
+      paragraphs: [
+        '海鸟免费提供。我们不提供任何付费服务：没有订阅、增值项目或升级版可供购买，我们不会索取任何支付信息，也不会收取任何费用，因此不存在退款问题。',
+        '你与他人约定的费用，例如代理服务商为你在海鸟中使用的代理收取的费用，由你与对方自行处理。',
       ],
+      points: [],
     },
     {
       title: '终止服务',
       paragraphs: [
-        '你可以随时停止使用海鸟，并申请注销账号。如账号违反本条款或法律、危及其他用户或我们的系统，或被用于欺诈，我们可以暂停或关闭该账号，且不予退款。',
+        '你可以随时停止使用海鸟，并申请注销账号。如账号违反本条款或法律、危及其他用户或我们的系统，或被用于欺诈，我们可以暂停或关闭该账号。',
         '账号关闭后，其环境、同步数据和 API 凭证将在短暂的保留期后删除，API 凭证立即失效。',
       ],
       points: [],
@@ -137,10 +134,10 @@ const zh: typeof en = {
   support: {
     title: '技术支持一览',
     items: [
-      { label: '服务对象', value: '付费账户' },
+      { label: '服务对象', value: '所有账号' },
       { label: '服务语言', value: '中文' },
       { label: '服务时间', value: '7x12：北京时间每天 9:00 至 21:00' },
-      { label: '联系方式', value: '工单以及本网站的在线客服' },
+      { label: '联系方式', value: '工单', withChat: '工单，或本页的在线客服' },
     ],
     note: '所有用户都可以随时查阅常见问题和文档。',
     faq: '查看常见问题',

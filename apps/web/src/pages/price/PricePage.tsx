@@ -1,16 +1,26 @@
 import { Link } from 'react-router';
+import type { Lang } from '@hainiao/contract';
+import { useChatOffered } from '../../app/ChatScript.ts';
 import { priceCopy } from '../../locales/pages/price.ts';
 import { useCopy } from '../../shared/useCopy.ts';
-import { useLocalize } from '../../shared/useLang.ts';
+import { useLang, useLocalize } from '../../shared/useLang.ts';
 import { usePageMeta } from '../../shared/usePageMeta.ts';
 import { PageHero } from '../../shared/ui/PageHero.tsx';
 import { Accordion } from '../../shared/ui/Accordion.tsx';
 import { Icon } from '../../shared/ui/icons.tsx';
 
+/** Sentences run on as each language writes them: Chinese without a space, English with one. */
+function sentences(lang: Lang, ...parts: string[]): string {
+  return parts.join(lang === 'zh' ? '' : ' ');
+}
+
 export default function PricePage() {
   usePageMeta('price');
   const copy = useCopy(priceCopy);
+  const lang = useLang();
   const localize = useLocalize();
+  // The chat is mentioned only where it is loaded, like the footer does.
+  const chat = useChatOffered();
 
   return (
     <>
@@ -59,13 +69,16 @@ export default function PricePage() {
         </div>
       </section>
 
-      <section className="band band--soft" aria-labelledby="price-faq-title">
+      <section className="band band--soft price-faq" aria-labelledby="price-faq-title">
         <div className="section section--medium">
           <h2 id="price-faq-title" className="section__title">
             {copy.faq.title}
           </h2>
           <Accordion
-            items={copy.faq.items.map((item) => ({ title: item.q, content: <p>{item.a}</p> }))}
+            items={copy.faq.items.map((item) => ({
+              title: item.q,
+              content: <p>{chat && item.chat ? sentences(lang, item.a, item.chat) : item.a}</p>,
+            }))}
           />
         </div>
       </section>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useChatOffered } from '../../app/ChatScript.ts';
 import { privacyCopy } from '../../locales/pages/privacy.ts';
 import { useCopy } from '../../shared/useCopy.ts';
 import { useLocalize } from '../../shared/useLang.ts';
@@ -10,6 +11,7 @@ export default function PrivacyPage() {
   usePageMeta('privacy');
   const copy = useCopy(privacyCopy);
   const localize = useLocalize();
+  const chat = useChatOffered();
 
   return (
     <>
@@ -62,7 +64,7 @@ export default function PrivacyPage() {
               {copy.support.items.map((item) => (
                 <div key={item.label}>
                   <dt>{item.label}</dt>
-                  <dd>{item.value}</dd>
+                  <dd>{chat && item.withChat ? item.withChat : item.value}</dd>
                 </div>
               ))}
             </dl>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Select, Table } from 'antd';
+import { Button, Select, Table, Tooltip } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import {
@@ -18,6 +18,10 @@ import { useCloudQuery } from '../../shared/useCloudQuery.ts';
 import { useLang, useLocalize } from '../../shared/useLang.ts';
 import { usePageMeta } from '../../shared/usePageMeta.ts';
 import '../../features/tickets/tickets.css';
+import './ticket-list.css';
+
+/** Below this width the table scrolls inside itself (phones); wider, every column fits. */
+const TABLE_MIN_WIDTH = 900;
 
 function TicketList({ token }: { token: string }) {
   const text = useTicketText();
@@ -67,7 +71,10 @@ function TicketList({ token }: { token: string }) {
         rowKey="id"
         loading={tickets.loading}
         dataSource={tickets.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
+        // Fixed column widths: long titles and types are cut with an ellipsis instead of widening
+        // the table, which scrolls inside itself only on screens narrower than TABLE_MIN_WIDTH.
+        tableLayout="fixed"
+        scroll={{ x: TABLE_MIN_WIDTH }}
         locale={{ emptyText: text.list.empty }}
         pagination={{
           current: page,
@@ -82,31 +89,41 @@ function TicketList({ token }: { token: string }) {
           },
         }}
         columns={[
-          { title: text.list.id, dataIndex: 'id' },
+          { title: text.list.id, dataIndex: 'id', width: 64 },
           {
             title: text.list.subject,
             dataIndex: 'title',
-            render: (title: string) => <span className="ticket-title">{title}</span>,
+            ellipsis: { showTitle: false },
+            render: (title: string) => (
+              <Tooltip title={title} placement="topLeft">
+                <span className="ticket-title">{title}</span>
+              </Tooltip>
+            ),
           },
-          { title: text.list.type, dataIndex: 'type' },
+          { title: text.list.type, dataIndex: 'type', width: 180, ellipsis: true },
           {
             title: text.list.status,
             dataIndex: 'status',
+            width: 120,
             render: (status: number) => <StatusTag status={status} />,
           },
           {
             title: text.list.created,
             dataIndex: 'add_time',
+            width: 124,
             render: (value: string) => formatDateTime(value, lang),
           },
           {
             title: text.list.updated,
             dataIndex: 'update_time',
+            width: 124,
             render: (value: string) => formatDateTime(value, lang),
           },
           {
             title: text.list.actions,
             key: 'actions',
+            width: 124,
+            fixed: 'right',
             render: (_: unknown, row) => (
               <Link to={localize(`/ticket/info/${row.id}`)}>{text.list.view}</Link>
             ),
@@ -121,7 +138,7 @@ function Tickets() {
   const text = useTicketText();
   const session = useRequireSession();
   return (
-    <section className="ticket-page">
+    <section className="ticket-page ticket-page--list">
       <h1>{text.list.title}</h1>
       <p className="ticket-support">{text.support}</p>
       {session && <TicketList token={session.token} />}
