@@ -140,6 +140,8 @@ describe('matchSiteRoute', () => {
       ['/api/doc/browser', 'apiDoc'],
       ['/zh/api/doc', 'apiDoc'],
       ['/route?token=x', 'route'],
+      ['/forgot-password', 'forgotPassword'],
+      ['/zh/reset-password?token=x', 'resetPassword'],
       ['/ticket/info', 'ticketInfoMissingId'],
       ['/zh/staff/ticket/9', 'staffTicket'],
     ] as const;
@@ -208,6 +210,8 @@ describe('chatAllowedOn', () => {
       '/route',
       '/signin',
       '/signup',
+      '/forgot-password',
+      '/zh/reset-password',
       '/ticket',
       '/ticket/add',
       '/zh/ticket/info/4',

@@ -102,6 +102,9 @@ export const SITE_ROUTES = {
   // Beyond the spec's table: the site's own sign-in and sign-up (docs/architecture.md, "Sign-in").
   signin: '/signin',
   signup: '/signup',
+  // Forgot password (issue 27): ask for a mailed link, then choose a new password with it.
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   // A detail link without an id still gets its page, which says the id is missing.
   ticketInfoMissingId: '/ticket/info',
   // The staff console (docs/architecture.md, "Tickets"; staff accounts only).
@@ -144,6 +147,8 @@ const PRIVATE_ROUTES = new Set<string>([
   'route',
   'signin',
   'signup',
+  'forgotPassword',
+  'resetPassword',
   'ticket',
   'ticketAdd',
   'ticketInfo',

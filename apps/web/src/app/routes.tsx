@@ -15,6 +15,8 @@ const FaqArticlePage = lazy(() => import('../pages/faq/FaqArticlePage.tsx'));
 const AntdOutlet = lazy(() => import('../features/account/AntdOutlet.tsx'));
 const SignInPage = lazy(() => import('../pages/signin/SignInPage.tsx'));
 const SignUpPage = lazy(() => import('../pages/signup/SignUpPage.tsx'));
+const ForgotPasswordPage = lazy(() => import('../pages/forgot-password/ForgotPasswordPage.tsx'));
+const ResetPasswordPage = lazy(() => import('../pages/reset-password/ResetPasswordPage.tsx'));
 const RoutePage = lazy(() => import('../pages/route/RoutePage.tsx'));
 const ApiConsolePage = lazy(() => import('../pages/api-console/ApiConsolePage.tsx'));
 const TicketListPage = lazy(() => import('../pages/ticket/TicketListPage.tsx'));
@@ -63,6 +65,8 @@ export const API_DOC_PAGES: readonly { path: string; Page: LazyExoticComponent<C
 export const CLIENT_PAGES: readonly { path: string; Page: LazyExoticComponent<ComponentType> }[] = [
   { path: '/signin', Page: SignInPage },
   { path: '/signup', Page: SignUpPage },
+  { path: '/forgot-password', Page: ForgotPasswordPage },
+  { path: '/reset-password', Page: ResetPasswordPage },
   { path: '/route', Page: RoutePage },
   { path: '/api', Page: ApiConsolePage },
   { path: '/ticket', Page: TicketListPage },

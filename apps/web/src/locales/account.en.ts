@@ -40,6 +40,7 @@ export const accountEn = {
     submit: 'Sign in',
     noAccount: 'New to Hainiao?',
     toSignUp: 'Create a free account',
+    forgot: 'Forgot password?',
   },
   signup: {
     title: 'Create your free account',
@@ -111,6 +112,39 @@ export const accountEn = {
     signOutEverywhereFailed: 'Could not sign out everywhere. Please try again.',
     noTokenTitle: 'Sign in required',
     goHome: 'Go to home page',
+    /** The next step after Apply (and a credential's "Use in the manager"): issue 27. */
+    manager: {
+      column: 'Environment manager',
+      use: 'Use in the manager',
+      useLabel: 'Use in the manager: credential {id}',
+      readyTitle: 'Your API credential is ready: sign in to the environment manager with it',
+      useTitle: 'Use this credential in the environment manager',
+      startTitle: 'Start Hainiao on this computer',
+      startText:
+        'Run the local service, pointed at this site. From a source checkout of Hainiao, npm start runs it together with the site.',
+      startPrints: 'When it starts, it prints the address of the environment manager.',
+      openTitle: 'Open the environment manager',
+      openButton: 'Open the environment manager',
+      reported:
+        'The address your Hainiao reported when it last signed in with this account ({time}).',
+      fallback:
+        'The usual address. If yours differs, use the address your Hainiao prints when it starts.',
+      loading: 'Looking up the address…',
+      signInTitle: 'Sign in with',
+      account: 'Account',
+      appId: 'APP_ID',
+      appKey: 'APP_KEY',
+      copyField: 'Copy {field}',
+      copyAll: 'Copy all three',
+      copiedField: '{field} copied',
+      copiedAll: 'Account, APP_ID and APP_KEY copied',
+      done: 'Done',
+    },
+    /** Apply at the quota: disabled, with the reason. */
+    quotaReached:
+      'You hold {held} of {quota} {quota|credential|credentials}; delete one to apply for another.',
+    quotaOver:
+      'You hold {held} {held|credential|credentials}, more than your quota of {quota}; delete {over} to apply for another.',
     cancel: 'Cancel',
     ok: 'OK',
   },

@@ -40,6 +40,7 @@ export const accountZh: AccountMessages = {
     submit: '登录',
     noAccount: '还没有账号？',
     toSignUp: '免费注册',
+    forgot: '忘记密码？',
   },
   signup: {
     title: '免费注册账号',
@@ -111,6 +112,37 @@ export const accountZh: AccountMessages = {
     signOutEverywhereFailed: '退出失败，请稍后重试。',
     noTokenTitle: '需要登录',
     goHome: '前往首页',
+    /** The next step after Apply (and a credential's "Use in the manager"): issue 27. */
+    manager: {
+      column: '环境管理器',
+      use: '在管理器中使用',
+      useLabel: '在管理器中使用：凭证 {id}',
+      readyTitle: 'API 凭证已就绪：用它登录环境管理器',
+      useTitle: '在环境管理器中使用此凭证',
+      startTitle: '在这台电脑上启动海鸟',
+      startText:
+        '运行本地服务，并让它连接本站。如果使用海鸟的源码，npm start 会同时启动本地服务和网站。',
+      startPrints: '本地服务启动时会输出环境管理器的地址。',
+      openTitle: '打开环境管理器',
+      openButton: '打开环境管理器',
+      reported: '这是你的海鸟最近一次用此账号登录时报告的地址（{time}）。',
+      fallback: '这是默认地址。如果你的地址不同，请使用海鸟启动时输出的地址。',
+      loading: '正在获取地址…',
+      signInTitle: '用以下信息登录',
+      account: '账号',
+      appId: 'APP_ID',
+      appKey: 'APP_KEY',
+      copyField: '复制{field}',
+      copyAll: '全部复制',
+      copiedField: '已复制{field}',
+      copiedAll: '已复制账号、APP_ID 和 APP_KEY',
+      done: '完成',
+    },
+    /** Apply at the quota: disabled, with the reason. */
+    quotaReached:
+      '你已持有 {held} 个 API 凭证，达到上限（{quota} 个）；删除一个后才能申请新的凭证。',
+    quotaOver:
+      '你持有 {held} 个 API 凭证，超过上限（{quota} 个）；删除 {over} 个后才能申请新的凭证。',
     cancel: '取消',
     ok: '确定',
   },

@@ -3,6 +3,7 @@ import {
   ATTACHMENT_EXTENSIONS,
   ATTACHMENTS_MAX,
   PASSWORD_MIN,
+  PASSWORD_RESET_TTL_MS,
   PHONE_DIGITS_MAX,
   PHONE_DIGITS_MIN,
   TICKET_CONTENT_MAX,
@@ -225,6 +226,25 @@ export const siteMessages = {
     },
     forbidden: { en: 'You do not have access to this', zh: '您无权访问该内容' },
     notFound: { en: 'The requested item does not exist', zh: '请求的内容不存在' },
+    /** The same answer whether or not an account uses the email (no account enumeration). */
+    resetMailSent: {
+      en: `If an account uses this email, we have sent it a link to choose a new password. The link works once, for ${PASSWORD_RESET_TTL_MS / 60_000} minutes; check your spam folder if it does not arrive.`,
+      zh: `如果该邮箱已注册账号，我们已向其发送设置新密码的链接。链接仅可使用一次，${PASSWORD_RESET_TTL_MS / 60_000} 分钟内有效；如未收到，请检查垃圾邮件。`,
+    },
+    resetLinkInvalid: {
+      en: 'This password reset link is invalid, has already been used or has expired. Please ask for a new one.',
+      zh: '该重置密码链接无效、已被使用或已过期，请重新申请。',
+    },
+    passwordChanged: {
+      en: 'Your password has been changed and you have been signed out everywhere. Please sign in with your new password.',
+      zh: '密码已修改，所有设备均已退出登录。请使用新密码登录。',
+    },
+    /** The reset mail: `{account}` the account name, `{link}` the one-time link. */
+    resetMailSubject: { en: 'Reset your Hainiao password', zh: '重置您的海鸟密码' },
+    resetMailText: {
+      en: `Hello {account},\n\nSomeone, hopefully you, asked to reset the password of your Hainiao account. Open this link within ${PASSWORD_RESET_TTL_MS / 60_000} minutes to choose a new one (it works once):\n\n{link}\n\nIf you did not ask for it, ignore this mail: your password stays as it is.\n\nHainiao`,
+      zh: `{account}，您好：\n\n有人（希望是您本人）申请重置您海鸟账号的密码。请在 ${PASSWORD_RESET_TTL_MS / 60_000} 分钟内打开下面的链接设置新密码（链接仅可使用一次）：\n\n{link}\n\n如果这不是您本人的操作，请忽略本邮件，您的密码不会改变。\n\n海鸟`,
+    },
   },
 
   /** The console's Team tab and the team calls (issue 13 "Teams"; schemas/cloud/team.ts). */

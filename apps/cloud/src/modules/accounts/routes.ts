@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import {
   format,
+  RATE_LIMIT_FORGOT_PASSWORD_PER_MINUTE,
+  RATE_LIMIT_RESET_PASSWORD_PER_MINUTE,
   RATE_LIMIT_SIGNIN_PER_MINUTE,
   RATE_LIMIT_SIGNUP_PER_MINUTE,
   RATE_LIMIT_STATUS_PER_MINUTE,
@@ -13,6 +15,7 @@ import {
 } from '../../http/account-limit.ts';
 import { CloudError } from '../../http/envelope.ts';
 import { route, withMessage } from '../../http/route.ts';
+import { RESET_REQUESTS_PER_EMAIL, type PasswordResetService } from './password-reset.ts';
 import type { AccountService } from './service.ts';
 
 /**
@@ -37,6 +40,7 @@ export function accountRoutes(
   app: FastifyInstance,
   accounts: AccountService,
   limiter: AccountLimiter,
+  resets: PasswordResetService,
 ): void {
   route(
     app,
@@ -121,4 +125,28 @@ export function accountRoutes(
     const revoked = await accounts.revokeAllSessions(account.id);
     return withMessage({ revoked }, siteMessages.auth.signedOutEverywhere[lang]);
   });
+
+  // Forgot password: the same answer whether or not an account uses the email.
+  route(
+    app,
+    '/api/hainiao/forgotpassword',
+    async ({ data, lang }) => {
+      const email = data.email.toLowerCase();
+      await limiter.assertOpen(RESET_REQUESTS_PER_EMAIL, email);
+      await limiter.hit(RESET_REQUESTS_PER_EMAIL, email);
+      await resets.request(email, lang);
+      return withMessage(null, siteMessages.auth.resetMailSent[lang]);
+    },
+    { perMinute: RATE_LIMIT_FORGOT_PASSWORD_PER_MINUTE },
+  );
+
+  route(
+    app,
+    '/api/hainiao/resetpassword',
+    async ({ data, lang }) => {
+      await resets.reset(data.token, data.password);
+      return withMessage(null, siteMessages.auth.passwordChanged[lang]);
+    },
+    { perMinute: RATE_LIMIT_RESET_PASSWORD_PER_MINUTE },
+  );
 }

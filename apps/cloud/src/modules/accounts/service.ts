@@ -4,8 +4,9 @@ import {
   SESSION_TOKEN_TTL_MS,
   siteMessages,
 } from '@hainiao/contract';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { CloudDatabase } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { prepared, type Param } from '../../db/prepared.ts';
 import { CloudError } from '../../http/envelope.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../security/password.ts';
@@ -241,10 +242,11 @@ export function accountService({ db }: CloudDatabase, clock: Clock = () => new D
     /**
      * "Sign out everywhere": revokes every live session token of the account, and its client
      * tokens not yet exchanged (which would otherwise still open a session). Answers how many.
+     * `within`: a transaction of the caller's (a password reset revokes with the new password).
      */
-    async revokeAllSessions(accountId: number): Promise<number> {
+    async revokeAllSessions(accountId: number, within: Kysely<Database> = db): Promise<number> {
       const now = iso(clock());
-      const revoked = await db
+      const revoked = await within
         .updateTable('auth_token')
         .set({ revoked_at: now })
         .where('account_id', '=', accountId)

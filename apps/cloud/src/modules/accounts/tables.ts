@@ -47,7 +47,22 @@ export interface AuthTokenTable {
   nonce_hash: string | null;
 }
 
+/**
+ * Password-reset tokens (forgot password): at most one per account, a new request replaces it;
+ * stored only as the SHA-256 of the mailed token.
+ */
+export interface PasswordResetTable {
+  id: Generated<number>;
+  account_id: number;
+  token_hash: string;
+  created_at: IsoTime;
+  expires_at: IsoTime;
+  /** When the token set a new password; it cannot be used twice. */
+  used_at: IsoTime | null;
+}
+
 export interface AccountTables {
   account: AccountTable;
   auth_token: AuthTokenTable;
+  password_reset: PasswordResetTable;
 }

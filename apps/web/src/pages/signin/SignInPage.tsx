@@ -1,18 +1,38 @@
-import { Button, Form, Input } from 'antd';
-import { Link } from 'react-router';
+import { Alert, Button, Form, Input } from 'antd';
+import { Link, useLocation } from 'react-router';
 import { siteMessages } from '@hainiao/contract';
-import { callCloud } from '../../api/cloud.ts';
+import { CloudCallError, callCloud } from '../../api/cloud.ts';
 import { useAccountText } from '../../features/account/useAccountText.ts';
-import { useClientTokenSubmit } from '../../features/account/useClientTokenSubmit.ts';
 import { useLang, useLocalize } from '../../shared/useLang.ts';
 import { usePageMeta } from '../../shared/usePageMeta.ts';
+import { failureMessage, useFormFailure } from './useFormFailure.tsx';
+import { useInlineClientTokenSubmit } from './useInlineClientTokenSubmit.ts';
 import '../../features/account/account.css';
+import './account-forms.css';
+
+type Field = 'identity' | 'password';
+
+/** What the reset-password page hands over when it sends the visitor here. */
+export interface SignInState {
+  passwordChanged?: boolean;
+}
+
+/** The field a refused sign-in is about: the password for wrong credentials, else the account. */
+function fieldOf(error: unknown): Field | undefined {
+  if (!(error instanceof CloudCallError)) return undefined;
+  if (error.code === 401) return 'password';
+  if (error.code === 1 || error.code === 403) return 'identity';
+  return undefined;
+}
 
 function SignInForm() {
   const text = useAccountText();
   const lang = useLang();
   const localize = useLocalize();
-  const { submit, busy, next, hasNext } = useClientTokenSubmit(
+  const [form] = Form.useForm();
+  const failure = useFormFailure<Field>(form);
+  const passwordChanged = (useLocation().state as SignInState | null)?.passwordChanged === true;
+  const { submit, busy, next, hasNext } = useInlineClientTokenSubmit(
     (values: { identity: string; password: string }, lang, nonce) => {
       const identity = values.identity.trim();
       return callCloud(
@@ -23,25 +43,51 @@ function SignInForm() {
         lang,
       );
     },
+    {
+      onSubmit: failure.clear,
+      onFailure: (error) =>
+        failure.show({ message: failureMessage(error, lang), field: fieldOf(error) }),
+    },
   );
 
   return (
     <div className="account-card">
       <h1>{text.signin.title}</h1>
       <p className="account-card__subtitle">{text.signin.subtitle}</p>
-      <Form layout="vertical" requiredMark={false} onFinish={submit}>
+      {passwordChanged && !failure.failure && (
+        <Alert
+          className="account-card__notice"
+          type="success"
+          showIcon
+          role="status"
+          title={siteMessages.auth.passwordChanged[lang]}
+        />
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        onValuesChange={failure.clear}
+      >
         <Form.Item
           name="identity"
           label={text.signin.identity}
+          validateStatus={failure.statusOf('identity')}
           rules={[
             { required: true, whitespace: true, message: siteMessages.auth.accountRequired[lang] },
           ]}
         >
-          <Input autoComplete="username" placeholder={text.signin.identityPlaceholder} />
+          <Input
+            autoComplete="username"
+            placeholder={text.signin.identityPlaceholder}
+            {...failure.controlProps('identity')}
+          />
         </Form.Item>
         <Form.Item
           name="password"
           label={text.signin.password}
+          validateStatus={failure.statusOf('password')}
           rules={[
             {
               required: true,
@@ -52,8 +98,12 @@ function SignInForm() {
             },
           ]}
         >
-          <Input.Password autoComplete="current-password" />
+          <Input.Password autoComplete="current-password" {...failure.controlProps('password')} />
         </Form.Item>
+        <div className="account-card__forgot">
+          <Link to={localize('/forgot-password')}>{text.signin.forgot}</Link>
+        </div>
+        {failure.alert}
         <Button type="primary" htmlType="submit" block size="large" loading={busy}>
           {text.signin.submit}
         </Button>

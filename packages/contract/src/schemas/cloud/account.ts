@@ -128,6 +128,37 @@ export type SignoutFields = z.infer<typeof signoutFields>;
 export const signoutAllFields = tokenFields;
 export type SignoutAllFields = z.infer<typeof signoutAllFields>;
 
+/** The forgot-password form: the email to send a reset link to. */
+export const forgotPasswordForm = z.object({ email: email('alice@example.com') });
+export type ForgotPasswordForm = z.infer<typeof forgotPasswordForm>;
+
+/**
+ * POST /api/hainiao/forgotpassword: mails a one-time reset link when an account uses the email;
+ * the answer is the same either way (no account enumeration).
+ */
+export const forgotPasswordFields = commonFields.extend(forgotPasswordForm.shape);
+export type ForgotPasswordFields = z.infer<typeof forgotPasswordFields>;
+
+/** The reset-password form: the link's token and the new password (the sign-up rule). */
+export const resetPasswordForm = z.object({
+  token: z
+    .string({ error: ValidationKey.tokenRequired })
+    .trim()
+    .min(1, { error: ValidationKey.tokenRequired })
+    .max(128, { error: INVALID })
+    .describe('The one-time token of the reset link the forgot-password mail carries')
+    .meta({
+      zh: '重置密码邮件中链接携带的一次性 Token',
+      example: 'q3Zr0cUu7nJ9w2bQeY6tVd1sXg8hLk4oPa5iMf0jRzE',
+    }),
+  password: signupForm.shape.password,
+});
+export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
+
+/** POST /api/hainiao/resetpassword: sets the new password and ends every session. */
+export const resetPasswordFields = commonFields.extend(resetPasswordForm.shape);
+export type ResetPasswordFields = z.infer<typeof resetPasswordFields>;
+
 // --- Answers (the `data` on code 0) ---
 
 /** signup and signin: a one-time client token, exchanged on /route through status. */
@@ -164,3 +195,9 @@ export const signoutAnswer = z.null();
 
 /** POST /api/hainiao/signoutall: how many sessions ended, this one included. */
 export const signoutAllAnswer = z.strictObject({ revoked: z.number() });
+
+/** POST /api/hainiao/forgotpassword: nothing beyond the message, the same for every email. */
+export const forgotPasswordAnswer = z.null();
+
+/** POST /api/hainiao/resetpassword: nothing beyond the message. */
+export const resetPasswordAnswer = z.null();
