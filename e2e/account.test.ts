@@ -62,6 +62,13 @@ describe('accounts, /route and the API console in Chromium', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await dialogOk(page);
     await expect.poll(() => page.getByText('API credential created').isVisible()).toBe(true);
+    // The next step opens on the new credential (e2e/console-next-step.test.ts); closed here.
+    await page
+      .getByRole('dialog')
+      .filter({ has: page.getByTestId('next-step') })
+      .getByRole('button', { name: 'Done' })
+      .click();
+    await expect.poll(() => page.getByTestId('next-step').count()).toBe(0);
     const row = page.locator('.ant-table-tbody tr.ant-table-row').first();
     await expect.poll(() => row.locator('.ant-tag').innerText()).toBe('Offline');
     const appId = await row.locator('td .console__key').first().innerText();

@@ -26,6 +26,8 @@ import { localCall, recordErrors, screenshots } from './manager-helpers.ts';
 
 const MAIN = 'team_lead';
 const SUB = 'team_clerk';
+/** A member who holds no credential and never logs in: the quota (3) is above what is held (2). */
+const IDLE = 'team_idle';
 
 type Credential = { Account: string; APP_ID: string; APP_KEY: string };
 
@@ -85,6 +87,17 @@ describe('the Team page of the environment manager', () => {
       '--team-of',
       MAIN,
     );
+    await admin(
+      'account:create',
+      '--account',
+      IDLE,
+      '--email',
+      `${IDLE}@example.com`,
+      '--password',
+      TEST_PASSWORD,
+      '--team-of',
+      MAIN,
+    );
     const out = await admin('credential:create', '--account', MAIN);
     sub = {
       Account: SUB,
@@ -132,6 +145,14 @@ describe('the Team page of the environment manager', () => {
         subView.page.getByTestId(`member-row-${SUB}`).getByTestId('member-count').innerText(),
       )
       .toBe('1');
+    // Credentials held, each member's, and apart from them the quota as a limit (never as held).
+    const held = (page: Page, account: string) =>
+      page.getByTestId(`member-row-${account}`).getByTestId('member-credentials').innerText();
+    expect(await held(subView.page, MAIN)).toBe('2');
+    expect(await held(subView.page, SUB)).toBe('0');
+    expect(await subView.page.getByTestId('team-credentials').innerText()).toBe(
+      '2 of 3 (the limit is one per member)',
+    );
     await shoot(subView.page, 'manager-team-sub');
     // The page is closed before its service ends (no reconnecting stream left to complain), and
     // quitting pushes the environment to the cloud first.
@@ -163,7 +184,7 @@ describe('the Team page of the environment manager', () => {
       await page
         .locator('tr.ant-table-row')
         .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key'))),
-    ).toEqual([MAIN, SUB]);
+    ).toEqual([MAIN, SUB, IDLE]);
     expect(await mainRow.getByTestId('member-type').innerText()).toBe('Main account');
     expect(await subRow.getByTestId('member-type').innerText()).toBe('Sub-account');
     // The main account's service is signed in now; the sub-account's has quit.
@@ -179,6 +200,15 @@ describe('the Team page of the environment manager', () => {
     const count = (row: typeof mainRow) => row.getByTestId('member-count').innerText();
     await expect.poll(() => count(subRow), { timeout: 20_000 }).toBe('1');
     await expect.poll(() => count(mainRow)).toBe('2');
+    expect([await held(page, MAIN), await held(page, SUB), await held(page, IDLE)]).toEqual([
+      '2',
+      '0',
+      '0',
+    ]);
+    expect(await page.getByTestId('team-credentials').innerText()).toBe(
+      '2 of 3 (the limit is one per member)',
+    );
+    expect(await page.locator('thead').innerText()).toContain('API credentials');
     await shoot(page, 'manager-team-main');
 
     // "Show environments": exactly the sub-account's environment, the filter shown.
@@ -218,6 +248,10 @@ describe('the Team page of the environment manager', () => {
     expect(await mainRow.innerText()).toContain('在线');
     expect(await subRow.innerText()).toContain('离线');
     expect(await page.locator('thead').innerText()).toContain('本机环境数');
+    expect(await page.getByTestId('team-credentials').innerText()).toBe(
+      '已持有 2 个，上限 3 个（每位成员一个）',
+    );
+    expect(await held(page, MAIN)).toBe('2');
     expect(await page.getByTestId('team-note').innerText()).toContain('网页控制台');
     for (const member of members) {
       expect(await page.getByTestId(`member-row-${member.Account}`).innerText()).toContain(

@@ -3,18 +3,25 @@
  * local API (which serves the manager) on their ports.
  */
 import path from 'node:path';
-import { CLOUD_PORT, LOCAL_API_PORT } from '@hainiao/contract';
+import { CLOUD_PORT, LOCAL_API_HOST, LOCAL_API_PORT } from '@hainiao/contract';
 import { buildManagerIfStale, buildSiteIfStale } from '@hainiao/testkit/build-site';
 import { repoRoot, startSystem, WEB_DIST } from './system.ts';
 
 buildSiteIfStale();
 buildManagerIfStale();
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(repoRoot, 'data'));
+const localApiPort = Number(process.env.HAINIAO_API_PORT ?? LOCAL_API_PORT);
 const system = await startSystem({
   cloudPort: Number(process.env.PORT ?? CLOUD_PORT),
-  localApiPort: Number(process.env.HAINIAO_API_PORT ?? LOCAL_API_PORT),
+  localApiPort,
   dataDir,
   echo: true,
+  // The console's manager link, until the local service reports its own at login: the one
+  // started here (on a port of its choosing, 0, only its report can tell).
+  cloudEnv:
+    process.env.MANAGER_URL || localApiPort === 0
+      ? {}
+      : { MANAGER_URL: `http://${LOCAL_API_HOST}:${localApiPort}/` },
   // The site just built, unless WEB_DIST names another folder ('' serves none).
   webDist: process.env.WEB_DIST ?? WEB_DIST,
 });

@@ -11,6 +11,7 @@ import { installAuthenticators } from './http/auth.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { connectRedis, installRateLimits } from './http/rate-limit.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { passwordResetService } from './modules/accounts/password-reset.ts';
 import { accountService, type Clock } from './modules/accounts/service.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { contentService } from './modules/content/service.ts';
@@ -84,6 +85,11 @@ export interface AppOptions {
   mailFrom?: string;
   /** The site's public origin, for links in mails. */
   siteUrl?: string;
+  /**
+   * `MANAGER_URL` (config.ts): the environment manager's address the API console shows before a
+   * local service has reported its own; `http://127.0.0.1:8186/` by default.
+   */
+  managerUrl?: string;
   /** Sync's byte quota and rates per account (modules/sync/quotas.ts); the contract's by default. */
   syncLimits?: Partial<SyncLimits>;
   /** How long envwatch holds a request at most (the contract's SYNC_WATCH_HOLD_MS by default). */
@@ -160,7 +166,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installHealth(app, checks);
 
   const accounts = accountService(database, clock);
-  const credentials = credentialService(database, accounts, keys, clock, limiter);
+  const credentials = credentialService(
+    database,
+    accounts,
+    keys,
+    clock,
+    limiter,
+    options.managerUrl,
+  );
   const content = contentService(database);
   // The checks of the contract's auth modes, which `route` applies to every call (http/route.ts).
   installAuthenticators(app, {
@@ -170,7 +183,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const releases =
     options.releases ?? (options.releasesDir ? diskStore(options.releasesDir) : undefined);
   contentRoutes(app, content, { releases });
-  accountRoutes(app, accounts, limiter);
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, log: app.log });
+  const siteUrl = options.siteUrl ?? '';
+  const resets = passwordResetService({ database, accounts, mailer, siteUrl, clock, log: app.log });
+  accountRoutes(app, accounts, limiter, resets);
   credentialRoutes(app, credentials);
   teamRoutes(app, teamService(database, accounts, credentials, clock));
   const notifier = redis
@@ -194,9 +212,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       options.libraryDir ??
       (options.releasesDir ? path.join(path.dirname(options.releasesDir), 'library') : undefined),
   });
-  const mailer =
-    options.mailer ??
-    createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, log: app.log });
   chunkRoutes(
     app,
     chunkService({
@@ -222,7 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mailer,
       secret: keys.signing,
       clock,
-      siteUrl: options.siteUrl,
+      siteUrl,
     }),
   );
   await siteRoutes(app, webDist, {

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLOUD_PORT } from '@hainiao/contract';
+import { parseManagerUrl } from './modules/credentials/manager-address.ts';
 import type { S3Settings } from './storage/s3.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -40,6 +41,12 @@ export interface CloudConfig {
   logLevel: string;
   /** `SHUTDOWN_GRACE_MS`: how long SIGTERM waits for requests in flight before cutting them. */
   shutdownGraceMs: number;
+  /**
+   * `MANAGER_URL`: the environment manager's address (`http://127.0.0.1:PORT/`, localhost or
+   * [::1]) the API console links to until a local service reports its own at login; default
+   * `http://127.0.0.1:8186/`. `npm start` sets it to the local service it starts.
+   */
+  managerUrl: string;
 }
 
 const S3_VARIABLES = [
@@ -177,5 +184,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     logLevel: env.LOG_LEVEL || 'warn',
     shutdownGraceMs: parseGrace(env.SHUTDOWN_GRACE_MS),
+    managerUrl: parseManagerUrl(env.MANAGER_URL),
   };
 }

@@ -48,6 +48,7 @@ export async function startCloud(env: NodeJS.ProcessEnv = process.env) {
       mailFrom: env.MAIL_FROM || undefined,
       siteUrl: env.SITE_URL ?? `http://localhost:${config.port}`,
       trustProxy: config.trustProxy,
+      managerUrl: config.managerUrl,
     });
   } catch (error) {
     await releaseAfterFailure();

@@ -89,11 +89,13 @@ describe('the team of the logged-in account', () => {
         type: 1,
         main: 'lead',
         quota: 2,
+        held: 2,
         members: [
           {
             Account: 'lead',
             type: 0,
             online: false,
+            credentials: 2,
             account_reg_date: DAY,
             account_expire_date: DAY,
           },
@@ -101,6 +103,7 @@ describe('the team of the logged-in account', () => {
             Account: 'lead_clerk',
             type: 1,
             online: true,
+            credentials: 0,
             account_reg_date: DAY,
             account_expire_date: DAY,
           },
@@ -129,11 +132,19 @@ describe('the team of the logged-in account', () => {
       data: { self: 'lead', type: 0, main: 'lead', quota: 2 },
     });
     expect(team.data.members).toEqual([
-      { Account: 'lead', type: 0, online: true, account_reg_date: DAY, account_expire_date: DAY },
+      {
+        Account: 'lead',
+        type: 0,
+        online: true,
+        credentials: 2,
+        account_reg_date: DAY,
+        account_expire_date: DAY,
+      },
       {
         Account: 'lead_clerk',
         type: 1,
         online: true,
+        credentials: 0,
         account_reg_date: DAY,
         account_expire_date: DAY,
       },

@@ -11,6 +11,8 @@ import * as m0008 from './migrations/0008_sync.ts';
 import * as m0009 from './migrations/0009_team.ts';
 import * as m0010 from './migrations/0010_chunks.ts';
 import * as m0011 from './migrations/0011_chunk_sweep.ts';
+import * as m0012 from './migrations/0012_password_reset.ts';
+import * as m0013 from './migrations/0013_manager_address.ts';
 
 /** Migrations are listed here (not read from disk) so that they bundle and run from any cwd. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +27,8 @@ const migrations: Record<string, Migration> = {
   '0009_team': m0009,
   '0010_chunks': m0010,
   '0011_chunk_sweep': m0011,
+  '0012_password_reset': m0012,
+  '0013_manager_address': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

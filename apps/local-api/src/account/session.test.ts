@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { CloudCallError, type CloudClient } from '../cloud/client.ts';
+import { ownManagerAddress } from './manager-address.ts';
 import { accountSession, deviceId } from './session.ts';
 
 /** A cloud whose heartbeat answers what the test says. */
@@ -84,5 +85,34 @@ describe('the device lease', () => {
       fs.rmSync(a, { recursive: true, force: true });
       fs.rmSync(b, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the manager address a login reports', () => {
+  test('the loopback name the service listens on, 127.0.0.1 for every interface, else none', () => {
+    expect(ownManagerAddress('127.0.0.1', 8186)).toBe('http://127.0.0.1:8186/');
+    expect(ownManagerAddress('localhost', 9001)).toBe('http://localhost:9001/');
+    expect(ownManagerAddress('::1', 9001)).toBe('http://[::1]:9001/');
+    expect(ownManagerAddress('[::1]', 9001)).toBe('http://[::1]:9001/');
+    expect(ownManagerAddress('0.0.0.0', 9001)).toBe('http://127.0.0.1:9001/');
+    expect(ownManagerAddress('::', 9001)).toBe('http://127.0.0.1:9001/');
+    expect(ownManagerAddress('192.168.1.4', 9001)).toBeUndefined();
+    expect(ownManagerAddress('127.0.0.2', 9001)).toBeUndefined();
+  });
+
+  test('sent with each login once known, never before', async () => {
+    const sent: (string | undefined)[] = [];
+    const { cloud } = fakeCloud(() => {});
+    const login = cloud.login.bind(cloud);
+    cloud.login = (fields, lang) => {
+      sent.push(fields.manager_url);
+      return login(fields, lang);
+    };
+    const session = accountSession({ cloud, device: 'dev' });
+    await session.login({ account: 'alice', appId: 'a', appKey: 'k' }, 'en');
+    session.reportManagerAt('http://127.0.0.1:9001/');
+    await session.login({ account: 'alice', appId: 'a', appKey: 'k' }, 'en');
+    await session.logout();
+    expect(sent).toEqual([undefined, 'http://127.0.0.1:9001/']);
   });
 });

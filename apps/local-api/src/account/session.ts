@@ -103,6 +103,8 @@ export function accountSession(options: {
 }) {
   const { cloud, device } = options;
   let current: Login | null = null;
+  /** This service's manager address, told to the cloud at each login (known once it listens). */
+  let managerUrl: string | undefined;
   let timer: NodeJS.Timeout | undefined;
   const flushHooks: (() => Promise<void>)[] = [];
   const switchHooks: ((leaving: Login) => Promise<void>)[] = [];
@@ -171,7 +173,13 @@ export function accountSession(options: {
     let answer;
     try {
       answer = await cloud.login(
-        { Account: input.account, APP_ID: input.appId, APP_KEY: input.appKey, device },
+        {
+          Account: input.account,
+          APP_ID: input.appId,
+          APP_KEY: input.appKey,
+          device,
+          ...(managerUrl ? { manager_url: managerUrl } : {}),
+        },
         lang,
       );
     } catch (error) {
@@ -208,6 +216,14 @@ export function accountSession(options: {
     device,
     get current(): Login | null {
       return current;
+    },
+
+    /**
+     * Where this service's environment manager is (`http://127.0.0.1:PORT/`, account/
+     * manager-address.ts), sent with every later login so that the API console can link to it.
+     */
+    reportManagerAt(url: string | undefined): void {
+      managerUrl = url;
     },
 
     /**

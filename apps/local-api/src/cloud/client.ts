@@ -201,8 +201,15 @@ export function cloudClient(baseUrl: string, timeoutMs = CLOUD_TIMEOUT_MS) {
 
   return {
     base,
+    /** `manager_url`: where this service's environment manager is (the console links to it). */
     login: (
-      fields: { Account: string; APP_ID: string; APP_KEY: string; device: string },
+      fields: {
+        Account: string;
+        APP_ID: string;
+        APP_KEY: string;
+        device: string;
+        manager_url?: string;
+      },
       lang: Lang,
     ) => call<CloudLogin>('/api/hainiao/apilogin', fields, lang),
     heartbeat: (token: string, device: string, lang: Lang) =>

@@ -69,10 +69,12 @@ export function accountRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       type: team.type,
       main: team.main,
       quota: team.quota,
+      held: team.held,
       members: team.members.map((member) => ({
         Account: member.Account,
         type: member.type,
         online: member.online,
+        credentials: member.credentials,
         account_reg_date: isoDate(member.account_reg_date),
         account_expire_date: isoDate(member.account_expire_date),
       })),

@@ -58,6 +58,9 @@ describeEachDatabase('API credentials, leases and usage logs', (ctx) => {
           status: 0,
           begin_time: expect.any(String),
           expire_time: expect.any(String),
+          // No service has logged in with it yet: the cloud's MANAGER_URL (its default here).
+          manager_url: 'http://127.0.0.1:8186/',
+          manager_reported_at: null,
         },
       ]);
       expect(JSON.stringify(list.body)).not.toContain(cred.app_key);

@@ -5,6 +5,7 @@ import {
   LEASE_HEARTBEAT_INTERVAL_MS,
   LEASE_TIMEOUT_MS,
   MainCodes,
+  managerAddress,
   siteMessages,
   type Localized,
 } from '@hainiao/contract';
@@ -21,6 +22,7 @@ import {
 } from '../../security/secret.ts';
 import { hashToken, newAppId, newAppKey, newToken } from '../../security/tokens.ts';
 import type { Account, AccountService, Clock } from '../accounts/service.ts';
+import { DEFAULT_MANAGER_URL, managerFor } from './manager-address.ts';
 
 const iso = (date: Date) => date.toISOString();
 
@@ -36,6 +38,8 @@ export interface CredentialRow {
   status: number;
   begin_time: string;
   expire_time: string;
+  manager_url: string;
+  manager_reported_at: string | null;
 }
 
 /** A live device lease, as the `lease` auth of a call establishes it (http/route.ts). */
@@ -73,6 +77,8 @@ export function credentialService(
   clock: Clock = () => new Date(),
   /** Per-account limit of failed API logins; none for the operators' command. */
   limiter?: AccountLimiter,
+  /** `MANAGER_URL`: the manager's address the console shows before any service reported one. */
+  managerUrl: string = DEFAULT_MANAGER_URL,
 ) {
   const now = () => iso(clock());
   const staleBefore = () => iso(new Date(clock().getTime() - LEASE_TIMEOUT_MS));
@@ -87,6 +93,8 @@ export function credentialService(
         'credential.app_id',
         'credential.begin_time',
         'credential.expire_time',
+        'credential.manager_url',
+        'credential.manager_reported_at',
         'lease.device',
         'lease.heartbeat_at',
       ])
@@ -215,6 +223,7 @@ export function credentialService(
               : CredentialStatus.OFFLINE,
         begin_time: row.begin_time,
         expire_time: row.expire_time,
+        ...managerFor(row, rows, managerUrl),
       }));
     },
 
@@ -308,7 +317,13 @@ export function credentialService(
      * Account is the account's name or its email (as the site's sign-in takes either; a name never
      * holds '@'): the answer's Account is the name.
      */
-    async login(input: { Account: string; APP_ID: string; APP_KEY: string; device: string }) {
+    async login(input: {
+      Account: string;
+      APP_ID: string;
+      APP_KEY: string;
+      device: string;
+      manager_url?: string | undefined;
+    }) {
       await sweepLeases();
       const row = await db
         .selectFrom('credential')
@@ -424,6 +439,15 @@ export function credentialService(
           .where('id', '=', logId)
           .execute();
         throw mainFailure(MainCodes.code.APP_ID_ONLINE);
+      }
+      // Where this service's manager is, for the console's link; any other report is ignored.
+      const manager = managerAddress(input.manager_url);
+      if (manager) {
+        await db
+          .updateTable('credential')
+          .set({ manager_url: manager, manager_reported_at: started })
+          .where('id', '=', row.credential_id)
+          .execute();
       }
       return {
         token,

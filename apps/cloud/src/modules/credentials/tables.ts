@@ -10,6 +10,12 @@ export interface CredentialTable {
   app_key_enc: string;
   begin_time: IsoTime;
   expire_time: IsoTime;
+  /**
+   * The environment manager's address the last local service logged in with this credential
+   * reported (`http://HOST:PORT/` on loopback, contract managerAddress), and when; null before.
+   */
+  manager_url: string | null;
+  manager_reported_at: IsoTime | null;
 }
 
 /** The device lease of a credential: at most one per credential (the primary key). */

@@ -71,6 +71,8 @@ export function teamService(
       expire_at: string;
     },
     online: Set<number>,
+    /** Credentials held, by account id (none listed: none held). */
+    held: ReadonlyMap<number, number>,
   ): TeamMember {
     return {
       Account: row.account,
@@ -79,16 +81,20 @@ export function teamService(
       account_reg_date: row.created_at,
       account_expire_date: row.expire_at,
       online: online.has(row.id),
+      credentials: held.get(row.id) ?? 0,
     };
   }
 
-  async function credentialsHeld(mainId: number): Promise<number> {
-    const row = await db
+  /** How many credentials each account among `ids` holds (only a main account holds any). */
+  async function heldBy(ids: number[]): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
       .selectFrom('credential')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('account_id', '=', mainId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+      .select((eb) => ['account_id', eb.fn.countAll<number>().as('n')])
+      .where('account_id', 'in', ids)
+      .groupBy('account_id')
+      .execute();
+    return new Map(rows.map((row) => [row.account_id, Number(row.n)]));
   }
 
   /** What the credential quota of `main` is: one per member on a team, else the single one. */
@@ -104,14 +110,15 @@ export function teamService(
     const visible =
       account.type === 1 ? all.filter((m) => m.id === main.id || m.id === account.id) : all;
     const online = await onlineAmong(visible.map((m) => m.id));
+    const held = await heldBy(visible.map((m) => m.id));
     return {
       self: account.account,
       type: account.type,
       main: main.account,
       quota: await quotaOf(main),
-      held: await credentialsHeld(main.id),
+      held: held.get(main.id) ?? 0,
       room: account.type === 1 ? 0 : Math.max(0, TEAM_MEMBERS_MAX - all.length),
-      members: visible.map((row) => memberRow(row, online)),
+      members: visible.map((row) => memberRow(row, online, held)),
     };
   }
 
@@ -146,7 +153,7 @@ export function teamService(
         password: form.password,
         teamOf: account.account,
       });
-      return memberRow(created, new Set());
+      return memberRow(created, new Set(), new Map());
     },
 
     /**

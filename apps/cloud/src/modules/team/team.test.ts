@@ -71,6 +71,7 @@ describeEachDatabase('teams: the Team tab’s calls, the quota, and removal', (c
             account_reg_date: time.clock().toISOString(),
             account_expire_date: expect.any(String),
             online: false,
+            credentials: 0,
           },
         ],
       },
@@ -108,6 +109,18 @@ describeEachDatabase('teams: the Team tab’s calls, the quota, and removal', (c
     const zh = await post(app, 'applyapi', { token: main }, 'zh-CHS');
     expect(zh.body.msg).toContain('每位团队成员（含主账号）一个');
     expect((await list(main)).data).toMatchObject({ quota: 3, held: 3 });
+    // Each member with the credentials it holds: the main all three, a sub-account none (it logs
+    // in with one of its main's), apart from the quota.
+    expect(
+      (await list(main)).data.members.map((m: { Account: string; credentials: number }) => [
+        m.Account,
+        m.credentials,
+      ]),
+    ).toEqual([
+      ['shopmain', 3],
+      ['shop_clerk', 0],
+      ['shop_packer', 0],
+    ]);
   });
 
   test('a sub-account signs in, sees its main and itself only, and cannot change the team or apply', async () => {
@@ -255,7 +268,7 @@ describeEachDatabase('teams: the Team tab’s calls, the quota, and removal', (c
     );
     const team = (await list(main)).data;
     expect(team).toMatchObject({ quota: 1, held: 2 });
-    expect(team.members.map((m: { Account: string }) => m.Account)).toEqual(['bakery']);
+    expect(team.members).toMatchObject([{ Account: 'bakery', credentials: 2 }]);
     expect((await post(app, 'applyapi', { token: main })).body.code).toBe(2);
     // The removed login's usage-log row is closed; the name stays taken.
     const logs = (await post(app, 'apiusedlogs', { token: main })).body.data.list as {

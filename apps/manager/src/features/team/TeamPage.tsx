@@ -1,8 +1,9 @@
 /**
  * The team of the signed-in account (/api/v1/team/list, as the web console's Team tab has it): its
- * main account and members with their type, whether a local service is signed in as them, their
- * dates, and how many environments of each this computer shows (listid by Session_Owner), with a
- * link to the environments page filtered to that member. A sub-account sees its main account and
+ * main account and members with their type, the API credentials each holds, whether a local
+ * service is signed in as them, their dates, and how many environments of each this computer shows
+ * (listid by Session_Owner), with a link to the environments page filtered to that member. The
+ * quota is shown as the limit of what the main account holds ("2 of 5"), never as a count held. A sub-account sees its main account and
  * itself; members are added and removed by the main account in the web console.
  */
 import { ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
@@ -39,6 +40,8 @@ export interface TeamMember {
   type: number;
   /** A local service is signed in as this member now. */
   online: boolean;
+  /** API credentials this member holds (a sub-account none: it uses its main account's). */
+  credentials: number;
   account_reg_date: string;
   account_expire_date: string;
 }
@@ -47,7 +50,9 @@ export interface Team {
   self: string;
   type: number;
   main: string;
+  /** API credentials the main account may hold (one per member) and holds now. */
   quota: number;
+  held: number;
   members: TeamMember[];
 }
 
@@ -134,6 +139,12 @@ export default function TeamPage() {
       ),
     },
     { key: 'type', title: t.type, render: (_, member) => typeTag(member.type) },
+    {
+      key: 'credentials',
+      title: <Tooltip title={t.credentialsHint}>{t.credentials}</Tooltip>,
+      align: 'right',
+      render: (_, member) => <span data-testid="member-credentials">{member.credentials}</span>,
+    },
     {
       key: 'status',
       title: <Tooltip title={t.onlineHint}>{t.status}</Tooltip>,
@@ -244,7 +255,9 @@ export default function TeamPage() {
                 </Space>
               </Descriptions.Item>
               <Descriptions.Item label={t.quota}>
-                {fill(t.quotaValue, { quota: team.quota })}
+                <span data-testid="team-credentials">
+                  {fill(t.quotaValue, { held: team.held, quota: team.quota })}
+                </span>
               </Descriptions.Item>
             </Descriptions>
           </Card>

@@ -6,7 +6,7 @@ export const teamCopy = {
     you: 'You',
     signedInAs: 'Signed in as',
     quota: 'API credentials',
-    quotaValue: '{quota} (one per member)',
+    quotaValue: '{held} of {quota} (the limit is one per member)',
     members: 'Members',
     refresh: 'Refresh',
     // columns
@@ -14,6 +14,9 @@ export const teamCopy = {
     type: 'Type',
     typeMain: 'Main account',
     typeSub: 'Sub-account',
+    credentials: 'API credentials',
+    credentialsHint:
+      "Credentials this member holds. Only the main account applies for them; a sub-account signs in with one of the main account's.",
     status: 'Local service',
     online: 'Online',
     offline: 'Offline',
@@ -43,7 +46,7 @@ export const teamCopy = {
     you: '您',
     signedInAs: '当前登录',
     quota: 'API 凭证',
-    quotaValue: '{quota} 个（每位成员一个）',
+    quotaValue: '已持有 {held} 个，上限 {quota} 个（每位成员一个）',
     members: '成员',
     refresh: '刷新',
     // columns
@@ -51,6 +54,8 @@ export const teamCopy = {
     type: '类型',
     typeMain: '主账号',
     typeSub: '子账号',
+    credentials: 'API 凭证',
+    credentialsHint: '该成员持有的凭证数。只有主账号可以申请凭证；子账号使用主账号的凭证登录。',
     status: '本地服务',
     online: '在线',
     offline: '离线',

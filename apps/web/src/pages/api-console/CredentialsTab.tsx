@@ -5,6 +5,7 @@ import {
   DeleteOutlined,
   EyeInvisibleOutlined,
   EyeOutlined,
+  LoginOutlined,
   PlusOutlined,
   ReloadOutlined,
   SyncOutlined,
@@ -21,6 +22,7 @@ import { formatDateTime } from '../../features/account/format.ts';
 import { useAccountText } from '../../features/account/useAccountText.ts';
 import { useCloudQuery } from '../../shared/useCloudQuery.ts';
 import { useLang } from '../../shared/useLang.ts';
+import { ManagerNextStep, type NextStep } from './ManagerNextStep.tsx';
 import { useTeam, useTeamText } from './useTeam.ts';
 
 const MASK = '••••••••••••••••••••••••••••••••';
@@ -32,6 +34,7 @@ export function CredentialsTab({ token }: { token: string }) {
   const [selected, setSelected] = useState<string | null>(null);
   const [keys, setKeys] = useState<Record<string, string>>({});
   const [shown, setShown] = useState<Record<string, boolean>>({});
+  const [next, setNext] = useState<NextStep | null>(null);
   // The team read says whether this is a sub-account and what the quota is (one per member).
   const teamText = useTeamText().credentials;
   const { team, refresh: refreshTeam } = useTeam(token);
@@ -59,6 +62,17 @@ export function CredentialsTab({ token }: { token: string }) {
     },
   });
   const rows: CredentialRow[] = query.data ?? [];
+  // At the quota (or over it, after a member left the team) Apply is off, and the reason shown;
+  // the cloud refuses such an application anyway.
+  const atQuota = !!team && team.type !== 1 && team.held >= team.quota;
+  const quotaReason =
+    team && team.held > team.quota
+      ? format(text.quotaOver, {
+          held: team.held,
+          quota: team.quota,
+          over: team.held - team.quota + 1,
+        })
+      : format(text.quotaReached, { held: team?.held ?? 0, quota: team?.quota ?? 0 });
   const load = async () => {
     query.reload();
     await refreshTeam();
@@ -108,6 +122,8 @@ export function CredentialsTab({ token }: { token: string }) {
             const { app_id } = await callCloud('/api/hainiao/applyapi', { token }, lang);
             void message.success(siteMessages.console.applySuccess[lang]);
             setSelected(app_id);
+            // What to do with it: the manager's address and the three values to sign in with.
+            setNext({ appId: app_id, applied: true });
             await load();
           } catch (error) {
             failed(error, siteMessages.console.applyFailed);
@@ -177,7 +193,13 @@ export function CredentialsTab({ token }: { token: string }) {
         </p>
       )}
       <div className="console__toolbar">
-        <Button type="primary" icon={<PlusOutlined />} onClick={apply}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={apply}
+          disabled={atQuota}
+          aria-describedby={atQuota ? 'apply-blocked' : undefined}
+        >
           {text.apply}
         </Button>
         <Button icon={<SyncOutlined />} onClick={reset}>
@@ -193,6 +215,16 @@ export function CredentialsTab({ token }: { token: string }) {
           {text.refresh}
         </Button>
       </div>
+      {atQuota && (
+        <Alert
+          type="warning"
+          showIcon
+          id="apply-blocked"
+          data-testid="apply-blocked"
+          style={{ marginBottom: 16 }}
+          title={quotaReason}
+        />
+      )}
       <Table<CredentialRow>
         rowKey="app_id"
         loading={query.loading}
@@ -255,7 +287,28 @@ export function CredentialsTab({ token }: { token: string }) {
             dataIndex: 'expire_time',
             render: (value: string) => formatDateTime(value, lang),
           },
+          {
+            title: text.manager.column,
+            key: 'manager',
+            render: (_: unknown, row) => (
+              <Button
+                size="small"
+                icon={<LoginOutlined />}
+                aria-label={format(text.manager.useLabel, { id: row.app_id })}
+                onClick={() => setNext({ appId: row.app_id, applied: false })}
+              >
+                {text.manager.use}
+              </Button>
+            ),
+          },
         ]}
+      />
+      <ManagerNextStep
+        step={next}
+        row={next ? rows.find((row) => row.app_id === next.appId) : undefined}
+        account={team?.self}
+        keyOf={keyOf}
+        onClose={() => setNext(null)}
       />
     </>
   );

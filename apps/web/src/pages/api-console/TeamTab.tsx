@@ -203,9 +203,13 @@ export function TeamTab({ token }: { token: string }) {
             dataIndex: 'type',
             render: (value: number) =>
               value === 0 ? (
-                <Tag color="blue">{text.typeMain}</Tag>
+                <Tag color="blue" data-testid="member-type">
+                  {text.typeMain}
+                </Tag>
               ) : (
-                <Tag color="purple">{text.typeSub}</Tag>
+                <Tag color="purple" data-testid="member-type">
+                  {text.typeSub}
+                </Tag>
               ),
           },
           {

@@ -271,6 +271,8 @@ describe('answers', () => {
       status: -1,
       begin_time: '2026-01-01T00:00:00.000Z',
       expire_time: '2027-01-01T00:00:00.000Z',
+      manager_url: 'http://127.0.0.1:8186/',
+      manager_reported_at: null,
     };
     expect(apiOrderListAnswer.safeParse([row]).success).toBe(true);
     // The key is fetched apart (getappkey): a list that carries it does not match.

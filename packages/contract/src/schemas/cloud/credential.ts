@@ -101,6 +101,14 @@ export const credentialRow = z.strictObject({
   status: z.number(),
   begin_time: z.string(),
   expire_time: z.string(),
+  /**
+   * Where to open the environment manager with this credential (`http://HOST:PORT/`, checked by
+   * managerAddress): the address the last local service logged in with it reported, else the newest
+   * one any of the account's credentials reported, else the cloud's MANAGER_URL setting.
+   */
+  manager_url: z.string(),
+  /** When a service reported `manager_url` (ISO time); null when it is the cloud's setting. */
+  manager_reported_at: z.string().nullable(),
 });
 export type CredentialRow = z.infer<typeof credentialRow>;
 

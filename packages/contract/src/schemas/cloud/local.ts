@@ -43,12 +43,39 @@ export const leaseTokenField = z
 
 const account = required('Account name', '账号名', 'alice_01');
 
+/** The loopback origins a local service's environment manager may be reported at. */
+const MANAGER_ADDRESS = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):([1-9]\d{0,4})\/?$/;
+
+/**
+ * The address of an environment manager as `http://HOST:PORT/` when `value` is one on this
+ * computer's loopback (127.0.0.1, localhost or [::1], a port from 1 to 65535, nothing else: no
+ * path, user, query or fragment), else null. The console shows the address as a link, so nothing
+ * else a service reports is kept.
+ */
+export function managerAddress(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const match = MANAGER_ADDRESS.exec(value.trim());
+  if (!match || Number(match[2]) > 65_535) return null;
+  return `http://${match[1]}:${match[2]}/`;
+}
+
 /** POST /api/hainiao/apilogin: verifies the credential and takes its device lease. */
 export const apiLoginFields = commonFields.extend({
   Account: account,
   APP_ID: required('Credential id', '凭证 ID', 'a1b2c3d4e5f6'),
   APP_KEY: required('Credential secret', '凭证密钥', '9f8e7d6c5b4a39281706f5e4d3c2b1a0'),
   device: deviceField,
+  // Never refused: a value managerAddress() does not accept is ignored, the login goes on.
+  manager_url: z
+    .string()
+    .optional()
+    .describe(
+      "The address of the service's environment manager (http://127.0.0.1:PORT/, localhost or [::1]); the API console links to the last one reported. Anything else is ignored",
+    )
+    .meta({
+      zh: '该服务的环境管理器地址（http://127.0.0.1:端口/，也可为 localhost 或 [::1]）；API 控制台显示最近一次报告的地址。其他值会被忽略',
+      example: 'http://127.0.0.1:8186/',
+    }),
 });
 export type ApiLoginFields = z.infer<typeof apiLoginFields>;
 

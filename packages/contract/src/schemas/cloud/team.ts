@@ -67,6 +67,11 @@ export const teamMember = z.strictObject({
   account_expire_date: z.string(),
   /** True while a local API is logged in as this account (it holds a live device lease). */
   online: z.boolean(),
+  /**
+   * API credentials this account holds (its own): the main account's count, which the quota
+   * bounds; 0 for a sub-account, which logs in with one of its main account's.
+   */
+  credentials: z.number(),
 });
 export type TeamMember = z.infer<typeof teamMember>;
 
