@@ -32,6 +32,8 @@ export interface RunningBrowser {
   browserVersion: string;
   /** The exit's IP looked up at start, else staticPublicIp, else ''. */
   publicIp: string;
+  /** The exit the lookup at start saw, when one ran and answered (the proxy library keeps it). */
+  exit?: { ip: string; country: string };
   /** staticPrivateIp, else '' (never this machine's address). */
   internalIp: string;
   /** Proxied, and the proxy's IP is not declared static. */

@@ -48,9 +48,12 @@ export interface ExitInfo {
   longitude?: number;
 }
 
-/** A failed check: curl's code and name, and why in plain words (English; both in `localized`). */
+/**
+ * A passed check, with the exit and how long its lookup took through the proxy (ms) when one ran;
+ * a failed one: curl's code and name, and why in plain words (English; both in `localized`).
+ */
 export type ProxyCheck =
-  | { ok: true; exit?: ExitInfo }
+  | { ok: true; exit?: ExitInfo; latencyMs?: number }
   | { ok: false; curlCode: number; curlName: string; reason: string; localized: Localized };
 
 const C = CurlCodes.code;
@@ -489,7 +492,9 @@ export async function checkProxy(
       throw forwarderFailure(error, target);
     }
     try {
-      return { ok: true, exit: await lookupExit(options.lookupUrl, forwarder.port, timeoutMs) };
+      const sent = performance.now();
+      const exit = await lookupExit(options.lookupUrl, forwarder.port, timeoutMs);
+      return { ok: true, exit, latencyMs: Math.max(1, Math.round(performance.now() - sent)) };
     } finally {
       await forwarder.close();
     }

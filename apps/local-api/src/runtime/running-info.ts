@@ -43,6 +43,7 @@ export function runningInfo(input: RunningInfoInput): RunningBrowser {
     // proxy, else the one the user declared. The internal IP is only ever the declared one: pages
     // see no address through WebRTC (runtime/profile.ts), so the machine's own is nobody's business.
     publicIp: exit?.ip ?? s.staticPublicIp,
+    ...(exit ? { exit: { ip: exit.ip, country: exit.country } } : {}),
     internalIp: s.staticPrivateIp,
     dynamicIp: input.proxied && s.staticIpType !== 1,
     proxyType: record.proxyType,

@@ -8,6 +8,7 @@ import { PATHS } from './paths.ts';
 import { Shell } from './Shell.tsx';
 
 const EnvironmentsPage = lazy(() => import('../features/environments/EnvironmentsPage.tsx'));
+const ProxiesPage = lazy(() => import('../features/proxies/ProxiesPage.tsx'));
 const GroupsPage = lazy(() => import('../features/groups/GroupsPage.tsx'));
 const ScriptsPage = lazy(() => import('../features/scripts/ScriptsPage.tsx'));
 const PluginsPage = lazy(() => import('../features/plugins/PluginsPage.tsx'));
@@ -47,6 +48,7 @@ export function AppRoutes() {
     <Routes>
       <Route path="/" element={<Navigate to={PATHS.environments} replace />} />
       <Route path={PATHS.environments} element={page(<EnvironmentsPage />)} />
+      <Route path={PATHS.proxies} element={page(<ProxiesPage />)} />
       <Route path={PATHS.groups} element={page(<GroupsPage />)} />
       <Route path={PATHS.scripts} element={page(<ScriptsPage />)} />
       <Route path={PATHS.plugins} element={page(<PluginsPage />)} />

@@ -4,6 +4,7 @@ import {
   ApiOutlined,
   CodeOutlined,
   DesktopOutlined,
+  GlobalOutlined,
   LogoutOutlined,
   TeamOutlined,
   UserOutlined,
@@ -31,6 +32,7 @@ export function Shell({ children }: { children: ReactNode }) {
 
   const items = [
     { key: PATHS.environments, icon: <DesktopOutlined />, label: t.environments },
+    { key: PATHS.proxies, icon: <GlobalOutlined />, label: t.proxies },
     { key: PATHS.groups, icon: <AppstoreOutlined />, label: t.groups },
     { key: PATHS.scripts, icon: <CodeOutlined />, label: t.scripts },
     { key: PATHS.plugins, icon: <ApiOutlined />, label: t.plugins },

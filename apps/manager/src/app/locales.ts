@@ -2,6 +2,7 @@ export const shellCopy = {
   en: {
     brand: 'Hainiao',
     environments: 'Environments',
+    proxies: 'Proxies',
     groups: 'Groups',
     scripts: 'Scripts',
     plugins: 'Plugins',
@@ -22,6 +23,7 @@ export const shellCopy = {
   zh: {
     brand: '海鸟',
     environments: '环境',
+    proxies: '代理',
     groups: '分组',
     scripts: '脚本',
     plugins: '插件',

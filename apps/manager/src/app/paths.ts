@@ -4,6 +4,7 @@
  */
 export const PATHS = {
   environments: '/environments',
+  proxies: '/proxies',
   groups: '/groups',
   scripts: '/scripts',
   plugins: '/plugins',

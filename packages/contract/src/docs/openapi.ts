@@ -64,6 +64,7 @@ const AREA_TEXT: Record<string, { en: string; zh: string }> = {
   group: { en: 'Groups of environments', zh: '环境分组' },
   script: { en: 'Scripts of an environment', zh: '环境的脚本' },
   plugin: { en: 'Plugins (browser extensions)', zh: '插件（浏览器扩展）' },
+  proxy: { en: 'The proxy library (saved proxies)', zh: '代理库（已保存的代理）' },
 };
 
 /** A JSON Schema that fits an example value (answers are documented by example). */

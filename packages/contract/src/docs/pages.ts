@@ -58,7 +58,8 @@ export const API_DOC_CALL_PAGES = {
   login: ['login', 'service'],
   members: ['members'],
   browser: ['browser'],
-  session: ['session'],
+  // The proxy library (beyond the spec) sits with the environments that use its proxies.
+  session: ['session', 'proxy'],
   group: ['group'],
   script: ['script'],
   plugin: ['plugin'],

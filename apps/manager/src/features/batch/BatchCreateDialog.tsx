@@ -18,6 +18,7 @@ import { useGroups } from '../../shared/groups.ts';
 import { useCopy, useLang } from '../../shared/lang.tsx';
 import { ProxyEndpointFields } from '../environment-form/sections/ProxyEndpointFields.tsx';
 import { bodyProblems } from '../environment-form/validate.ts';
+import { getProxy, inTurn, proxyFieldsOf, SavedProxiesField } from '../proxies/index.ts';
 import {
   BATCH_CREATE_MAX,
   batchCreateBody,
@@ -61,6 +62,8 @@ export function BatchCreateDialog({ open, onClose, onDone }: BatchCreateDialogPr
   const batch = useBatchRun<string>(copy);
   const { progress, running, stopped } = batch;
   const [problem, setProblem] = useState<string>();
+  // Saved proxies of the library, handed out in turn (one per environment) instead of the fields.
+  const [savedIds, setSavedIds] = useState<string[]>([]);
   const count = (Form.useWatch('count', form) as number | null) ?? 0;
   const prefix = (Form.useWatch('prefix', form) as string | undefined) ?? '';
   const system = (Form.useWatch('system', form) as string | undefined) ?? '';
@@ -75,6 +78,7 @@ export function BatchCreateDialog({ open, onClose, onDone }: BatchCreateDialogPr
     if (open) {
       batch.reset();
       setProblem(undefined);
+      setSavedIds([]);
     }
   }
 
@@ -86,12 +90,24 @@ export function BatchCreateDialog({ open, onClose, onDone }: BatchCreateDialogPr
     } catch {
       return;
     }
+    // The saved proxies with their passwords, read once for the whole batch.
+    let saved: ReturnType<typeof proxyFieldsOf>[] = [];
+    try {
+      saved = (await Promise.all(savedIds.map(getProxy))).map(proxyFieldsOf);
+    } catch (failure) {
+      setProblem(failure instanceof Error ? failure.message : String(failure));
+      return;
+    }
+    const bodyOf = (index: number) =>
+      saved.length
+        ? {
+            ...batchCreateBody({ ...template, proxyType: NO_PROXY }, index),
+            ...inTurn(saved, index),
+            Is_CheckProxy: template.checkProxy ? 1 : 0,
+          }
+        : batchCreateBody(template, index);
     // Every body of the batch is the first one's shape: the first checks them all.
-    const problems = bodyProblems(
-      createSessionBody,
-      batchCreateBody(template, template.count - 1),
-      lang,
-    );
+    const problems = bodyProblems(createSessionBody, bodyOf(template.count - 1), lang);
     if (problems.length) {
       setProblem(problems.map((p) => `${p.field}: ${p.message}`).join('; '));
       return;
@@ -99,8 +115,7 @@ export function BatchCreateDialog({ open, onClose, onDone }: BatchCreateDialogPr
     await batch.run({
       total: template.count,
       budget,
-      run: async (index) =>
-        (await call<{ Session_Id: string }>(CREATE, batchCreateBody(template, index))).Session_Id,
+      run: async (index) => (await call<{ Session_Id: string }>(CREATE, bodyOf(index))).Session_Id,
     });
   }
 
@@ -214,19 +229,22 @@ export function BatchCreateDialog({ open, onClose, onDone }: BatchCreateDialogPr
               <Input placeholder="Pixel 7, iPhone 13 Pro…" autoComplete="off" />
             </Form.Item>
           )}
-          <ProxyEndpointFields
-            copy={copy}
-            names={{
-              type: 'proxyType',
-              host: 'host',
-              port: 'port',
-              username: 'username',
-              password: 'password',
-            }}
-            withProxy={withProxy}
-            layout="compact"
-          />
-          {withProxy && (
+          <SavedProxiesField value={savedIds} onChange={setSavedIds} />
+          {savedIds.length === 0 && (
+            <ProxyEndpointFields
+              copy={copy}
+              names={{
+                type: 'proxyType',
+                host: 'host',
+                port: 'port',
+                username: 'username',
+                password: 'password',
+              }}
+              withProxy={withProxy}
+              layout="compact"
+            />
+          )}
+          {(withProxy || savedIds.length > 0) && (
             <Form.Item
               name="checkProxy"
               label={copy.checkProxy}

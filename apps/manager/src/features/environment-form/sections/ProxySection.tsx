@@ -15,6 +15,7 @@ import { schemaRule } from '../validate.ts';
 import { emptyAsUnset } from './select-value.ts';
 import { SwitchRow } from './Labelled.tsx';
 import { ProxyEndpointFields } from './ProxyEndpointFields.tsx';
+import { SavedProxyPicker } from './SavedProxyPicker.tsx';
 
 const shape = createSessionBody.shape;
 
@@ -51,6 +52,7 @@ export function ProxySection(props: {
 
   return (
     <>
+      <SavedProxyPicker />
       <ProxyEndpointFields
         copy={copy}
         names={{

@@ -1,0 +1,40 @@
+/** Batch create's "Saved proxies": the saved proxies the new environments get, one each in turn. */
+import { Form, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { useCopy } from '../../shared/lang.tsx';
+import { proxiesCopy } from './locales.ts';
+import { listProxies, type SavedProxy } from './proxy-calls.ts';
+
+export function SavedProxiesField(props: { value: string[]; onChange(ids: string[]): void }) {
+  const t = useCopy(proxiesCopy);
+  const [saved, setSaved] = useState<SavedProxy[]>();
+  useEffect(() => {
+    let live = true;
+    listProxies()
+      .then((list) => live && setSaved(list))
+      .catch(() => live && setSaved([]));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const empty = saved !== undefined && saved.length === 0;
+  return (
+    <Form.Item label={t.batchSaved} extra={t.batchSavedHelp}>
+      <Select
+        mode="multiple"
+        aria-label={t.batchSaved}
+        allowClear
+        loading={saved === undefined}
+        disabled={empty}
+        placeholder={empty ? t.pickerEmpty : t.batchSavedPlaceholder}
+        value={props.value}
+        onChange={props.onChange}
+        showSearch={{ optionFilterProp: 'label' }}
+        options={(saved ?? []).map((p) => ({
+          value: p.Proxy_ID,
+          label: `${p.Name} · ${p.Proxy_Type} ${p.Proxy_Ip}:${p.Proxy_Port}`,
+        }))}
+      />
+    </Form.Item>
+  );
+}
