@@ -1,5 +1,5 @@
 /**
- * Scripts per environment: scripts come from the cloud's library; an
+ * Scripts per environment: scripts come from the cloud's library (script/list shows it); an
  * environment holds at most SCRIPTS_PER_SESSION_MAX, one of them active. Assigning downloads the
  * script into the data folder; delete removes inactive scripts only.
  */
@@ -14,6 +14,22 @@ import type { ScriptVersion } from '../model/library.ts';
 const encode = (source: string) => Buffer.from(source, 'utf8').toString('base64');
 
 export function scriptRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+  // The library as id_script_add reads it (the newest version of each script), without the
+  // file's address and hash, which only the download needs.
+  post(app, ctx, '/api/v1/script/list', async ({ request, login }) => {
+    const list = (await ctx.library.scripts(login, callerLang(request))).map((script) => ({
+      Script_ID: script.scriptId,
+      Script_Name: script.name,
+      Script_Ver: script.version,
+      Script_Desc: script.description,
+      Script_Size: script.size,
+    }));
+    return v1(request, localApiMessages.scriptLibrarySuccess, {
+      Script_list: list,
+      Scripts_Count: list.length,
+    });
+  });
+
   post(app, ctx, '/api/v1/session/id_script_list', ({ body, request, login }) => {
     const { record } = resolve(ctx.envs, login.account, body.Session_ID, 'read');
     const scripts = ctx.envs.scripts(record.id);

@@ -1,23 +1,17 @@
-/** An environment's scripts: add from the library (by ID), activate, deactivate, delete. */
-import {
-  Alert,
-  App as AntApp,
-  Button,
-  Card,
-  Form,
-  Input,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
-import { useEffect, useState } from 'react';
+/**
+ * An environment's scripts: add from the script library (script/list lists it, so no id is typed:
+ * id_script_add takes library ids only), then activate, deactivate, delete.
+ */
+import { Alert, App as AntApp, Button, Card, Form, Space, Table, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { call } from '../../shared/api.ts';
 import { useCopy } from '../../shared/lang.tsx';
 import { EnvironmentPicker } from '../../shared/ui/EnvironmentPicker.tsx';
 import { errorText } from '../../shared/ui/errors.ts';
-import { fill, scriptsCopy } from './locales.ts';
+import { fill } from '../../shared/format.ts';
+import { scriptsCopy } from './locales.ts';
 import { PageFrame } from '../../shared/ui/PageFrame.tsx';
+import { ScriptLibrary, type LibraryScript } from './ScriptLibrary.tsx';
 
 interface ScriptList {
   Actived_script_id: string;
@@ -38,10 +32,18 @@ export default function ScriptsPage() {
   // The list of the environment it was read for: loading while that is not the chosen one.
   const [loaded, setLoaded] = useState<{ of: string; version: number; rows: ScriptRow[] }>();
   const [version, setVersion] = useState(0);
-  const [adding, setAdding] = useState('');
-  const loading =
-    Boolean(environment) && (!loaded || loaded.of !== environment || loaded.version !== version);
-  const rows = loaded && loaded.of === environment ? loaded.rows : [];
+  const [adding, setAdding] = useState<string>();
+  const current = loaded && loaded.of === environment && loaded.version === version;
+  const loading = Boolean(environment) && !current;
+  const rows = useMemo(
+    () => (loaded && loaded.of === environment ? loaded.rows : []),
+    [loaded, environment],
+  );
+  // What the library marks "Added": only once the chosen environment's list is in.
+  const assigned = useMemo(
+    () => (current ? new Set(rows.map((row) => row.id)) : undefined),
+    [current, rows],
+  );
 
   useEffect(() => {
     if (!environment) return;
@@ -78,123 +80,114 @@ export default function ScriptsPage() {
     }
   };
 
-  const add = async () => {
-    const ids = adding.split(/[\s,，]+/).filter(Boolean);
-    if (!ids.length) return;
-    await run(
-      '/api/v1/session/id_script_add',
-      { Script_ID: ids },
-      fill(t.added, { count: ids.length }),
-    );
-    setAdding('');
+  const add = async (script: LibraryScript) => {
+    setAdding(script.Script_ID);
+    try {
+      await run(
+        '/api/v1/session/id_script_add',
+        { Script_ID: [script.Script_ID] },
+        fill(t.added, { name: script.Script_Name }),
+      );
+    } finally {
+      setAdding(undefined);
+    }
   };
 
   return (
     <PageFrame title={t.title} lead={t.lead}>
       <Card>
         <Form layout="vertical">
-          <Form.Item label={t.environment}>
+          <Form.Item label={t.environment} style={{ marginBottom: 0 }}>
             <EnvironmentPicker
               value={environment}
               onChange={setEnvironment}
               ariaLabel={t.environment}
             />
           </Form.Item>
-          <Form.Item label={t.add} extra={t.libraryNote}>
-            <Space.Compact style={{ width: '100%' }}>
-              <Input
-                aria-label={t.add}
-                placeholder={t.addPlaceholder}
-                value={adding}
-                disabled={!environment}
-                onChange={(event) => setAdding(event.target.value)}
-                onPressEnter={() => void add()}
-              />
-              <Button
-                type="primary"
-                disabled={!environment || !adding.trim()}
-                onClick={() => void add()}
-              >
-                {t.addOk}
-              </Button>
-            </Space.Compact>
-          </Form.Item>
         </Form>
       </Card>
       {environment ? (
-        <Table<ScriptRow>
-          rowKey="id"
-          loading={loading}
-          dataSource={rows}
-          pagination={false}
-          locale={{ emptyText: t.empty }}
-          columns={[
-            { key: 'name', title: t.name, dataIndex: 'name' },
-            {
-              key: 'id',
-              title: t.id,
-              dataIndex: 'id',
-              render: (id: string) => <Typography.Text code>{id}</Typography.Text>,
-            },
-            {
-              key: 'state',
-              title: t.state,
-              render: (_, row) =>
-                row.active ? <Tag color="green">{t.active}</Tag> : <Tag>{t.inactive}</Tag>,
-            },
-            {
-              key: 'actions',
-              title: t.actions,
-              render: (_, row) => (
-                <Space>
-                  {row.active ? (
-                    <Button
-                      size="small"
-                      onClick={() =>
-                        void run(
-                          '/api/v1/session/id_script_Deactivate',
-                          { Script_ID: row.id },
-                          t.deactivated,
-                        )
-                      }
-                    >
-                      {t.deactivate}
-                    </Button>
-                  ) : (
-                    <Button
-                      size="small"
-                      type="primary"
-                      onClick={() =>
-                        void run(
-                          '/api/v1/session/id_script_active',
-                          { Script_ID: row.id },
-                          t.activated,
-                        )
-                      }
-                    >
-                      {t.activate}
-                    </Button>
-                  )}
-                  <Button
-                    size="small"
-                    danger
-                    onClick={() =>
-                      row.active
-                        ? void message.warning(t.removeActive)
-                        : void run(
-                            '/api/v1/session/id_script_Delete',
-                            { Script_ID: [row.id] },
-                            t.removed,
-                          )
-                    }
-                  >
-                    {t.remove}
-                  </Button>
-                </Space>
-              ),
-            },
-          ]}
-        />
+        <>
+          <ScriptLibrary assigned={assigned} adding={adding} onAdd={(s) => void add(s)} />
+          <Card title={t.ofEnvironment}>
+            <Table<ScriptRow>
+              rowKey="id"
+              loading={loading}
+              dataSource={rows}
+              pagination={false}
+              locale={{ emptyText: t.empty }}
+              columns={[
+                { key: 'name', title: t.name, dataIndex: 'name' },
+                {
+                  key: 'id',
+                  title: t.id,
+                  dataIndex: 'id',
+                  render: (id: string) => <Typography.Text code>{id}</Typography.Text>,
+                },
+                {
+                  key: 'state',
+                  title: t.state,
+                  render: (_, row) =>
+                    row.active ? <Tag color="green">{t.active}</Tag> : <Tag>{t.inactive}</Tag>,
+                },
+                {
+                  key: 'actions',
+                  title: t.actions,
+                  render: (_, row) => (
+                    <Space>
+                      {row.active ? (
+                        <Button
+                          size="small"
+                          aria-label={fill(t.deactivateAria, { name: row.name })}
+                          onClick={() =>
+                            void run(
+                              '/api/v1/session/id_script_Deactivate',
+                              { Script_ID: row.id },
+                              t.deactivated,
+                            )
+                          }
+                        >
+                          {t.deactivate}
+                        </Button>
+                      ) : (
+                        <Button
+                          size="small"
+                          type="primary"
+                          aria-label={fill(t.activateAria, { name: row.name })}
+                          onClick={() =>
+                            void run(
+                              '/api/v1/session/id_script_active',
+                              { Script_ID: row.id },
+                              t.activated,
+                            )
+                          }
+                        >
+                          {t.activate}
+                        </Button>
+                      )}
+                      <Button
+                        size="small"
+                        danger
+                        aria-label={fill(t.removeAria, { name: row.name })}
+                        onClick={() =>
+                          row.active
+                            ? void message.warning(t.removeActive)
+                            : void run(
+                                '/api/v1/session/id_script_Delete',
+                                { Script_ID: [row.id] },
+                                t.removed,
+                              )
+                        }
+                      >
+                        {t.remove}
+                      </Button>
+                    </Space>
+                  ),
+                },
+              ]}
+            />
+          </Card>
+        </>
       ) : (
         <Alert type="info" showIcon title={t.pick} />
       )}

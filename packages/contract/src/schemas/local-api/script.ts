@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { SCRIPTS_PER_SESSION_MAX } from '../../limits.ts';
+import { emptyBody } from './login.ts';
 import { optionalField, sessionId } from './session.ts';
 
 const SAMPLE_SCRIPT_ID = 'b6f1c0d2a9e84c3f';
@@ -29,6 +30,13 @@ function scriptIds(en: string, zh: string) {
       example: [SAMPLE_SCRIPT_ID],
     });
 }
+
+/**
+ * POST /api/v1/script/list (beyond the spec): the script library, in the caller's language, to
+ * pick the ids id_script_add takes. No parameters.
+ */
+export const scriptLibraryBody = emptyBody;
+export type ScriptLibraryBody = z.infer<typeof scriptLibraryBody>;
 
 /** POST /api/v1/session/id_script_list. */
 export const scriptListBody = z
