@@ -6,13 +6,15 @@
 import { Alert, Button, Flex } from 'antd';
 import { useEffect, useState } from 'react';
 import { call } from '../../shared/api.ts';
-import { useCopy } from '../../shared/lang.tsx';
+import { useCopy, useLang } from '../../shared/lang.tsx';
 import { useSession } from '../../shared/session.tsx';
 import { errorText } from '../../shared/ui/errors.ts';
 import { envCopy, fill } from './locales.ts';
+import { skippedReasonText } from './skipped-reason.ts';
 
 export function SkippedCopies({ onLeft }: { onLeft: () => void }) {
   const t = useCopy(envCopy);
+  const lang = useLang();
   const { state, refresh } = useSession();
   const [leaving, setLeaving] = useState<string>();
   const [error, setError] = useState<string>();
@@ -45,7 +47,7 @@ export function SkippedCopies({ onLeft }: { onLeft: () => void }) {
           type="warning"
           showIcon
           message={fill(t.skippedTitle, { owner: copy.owner, id: copy.envId })}
-          description={fill(t.skippedReason, { reason: copy.reason })}
+          description={fill(t.skippedReason, { reason: skippedReasonText(copy.reason, lang) })}
           action={
             <Button
               size="small"
