@@ -232,14 +232,18 @@ describe('the manager’s form and batch dialogs in Chromium', () => {
     await expect
       .poll(() => drawer().getByLabel('Host', { exact: true }).inputValue())
       .toBe('127.0.0.1');
-    // The stored time zone (from the exit), which the create form never had.
+    // The stored time zone (from the exit), which the create form never had: in its field and
+    // in the summary of what sites will see.
     await expect
       .poll(() =>
         drawer()
           .getByText(/Europe\/Berlin/)
           .count(),
       )
-      .toBe(1);
+      .toBe(2);
+    expect(await drawer().getByTestId('fingerprint-summary').innerText()).toContain(
+      'Europe/Berlin',
+    );
     await drawer()
       .getByRole('button', { name: /^(loading )?Check proxy$/ })
       .click();

@@ -196,6 +196,11 @@ const ROWS = SOURCES.map((source) => {
 
 export const TIMEZONES: readonly TimezoneEntry[] = ROWS.map((row) => row.entry);
 
+/** The country (ISO 3166 alpha-2) whose clock a zone of TIMEZONES is, if it is one country's. */
+export function countryOfTimezone(zone: string): string | undefined {
+  return ROWS.find((row) => row.entry.zone === zone)?.source.country;
+}
+
 /** The distinct offsets of TIMEZONES, from 'GMT-12:00' to 'GMT+14:00'. */
 export const TIMEZONE_OFFSETS: readonly string[] = [
   ...new Set(TIMEZONES.map((entry) => entry.offset)),

@@ -25,6 +25,7 @@ import { curlMeaning, ProxyCheckFailure } from './proxy-failure.ts';
 import { AdvancedSection } from './sections/AdvancedSection.tsx';
 import { BasicsSection } from './sections/BasicsSection.tsx';
 import { FingerprintSection } from './sections/FingerprintSection.tsx';
+import { FingerprintSummary } from './sections/FingerprintSummary.tsx';
 import { ProxySection, type CheckOutcome } from './sections/ProxySection.tsx';
 import { StartSection } from './sections/StartSection.tsx';
 import './environment-form.css';
@@ -293,6 +294,7 @@ function FormBody({ open, environmentId, onClose, onSaved }: EnvironmentFormDraw
           />
           <h3 className="env-form__title">{copy.fingerprint}</h3>
           <FingerprintSection copy={copy} mode={mode} />
+          <FingerprintSummary outcome={outcome} />
           <Collapse
             className="env-form__advanced"
             items={[

@@ -62,14 +62,13 @@ export function FingerprintSection({ copy, mode }: { copy: FormCopy; mode: 'crea
           <Form.Item
             name="resolution"
             label={copy.resolution}
-            extra={fixed ? copy.setAtCreation : undefined}
             rules={[schemaRule(shape.resolution, lang)]}
           >
             <Select
-              disabled={fixed}
               showSearch
               options={[
-                { value: '', label: copy.automaticResolution },
+                // A saved environment has its screen: it changes to another, not to "automatic".
+                ...(fixed ? [] : [{ value: '', label: copy.automaticResolution }]),
                 ...RESOLUTIONS.map((r) => ({ value: r, label: r.replace('x', ' × ') })),
               ]}
             />
@@ -112,25 +111,21 @@ export function FingerprintSection({ copy, mode }: { copy: FormCopy; mode: 'crea
       <Form.Item
         name="User_Agent"
         label={copy.userAgent}
-        extra={fixed ? copy.setAtCreation : undefined}
         rules={[schemaRule(shape.User_Agent, lang)]}
-        style={fixed ? undefined : { marginBottom: 8 }}
+        style={{ marginBottom: 8 }}
       >
         <Input.TextArea
-          disabled={fixed}
           autoSize={{ minRows: 2, maxRows: 4 }}
           placeholder={copy.userAgentPlaceholder}
         />
       </Form.Item>
-      {!fixed && (
-        <Form.Item>
-          <Tooltip title={system ? undefined : copy.generateNeedsSystem}>
-            <Button onClick={generate} loading={generating} disabled={!system}>
-              {copy.generate}
-            </Button>
-          </Tooltip>
-        </Form.Item>
-      )}
+      <Form.Item>
+        <Tooltip title={system ? undefined : copy.generateNeedsSystem}>
+          <Button onClick={generate} loading={generating} disabled={!system}>
+            {copy.generate}
+          </Button>
+        </Tooltip>
+      </Form.Item>
       <h4 className="env-form__subtitle">{copy.fingerprintSwitches}</h4>
       {FINGERPRINT_SWITCHES.map((item, index) => (
         <SwitchRow
