@@ -36,6 +36,27 @@ export async function localData<T = Record<string, unknown>>(
   return answer.data as T;
 }
 
+/**
+ * Signs `page` in to the manager at `base` as a user does (signed out first, the browser's
+ * storage cleared, English), and waits for the environments page.
+ */
+export async function signInManager(
+  page: Page,
+  base: string,
+  login: { account: string; appId: string; appKey: string },
+) {
+  await fetch(`${base}/manager/sign-out`, { method: 'POST' });
+  await page.goto(`${base}/`);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/sign-in');
+  await page.getByLabel('Account').fill(login.account);
+  await page.getByLabel('APP_ID').fill(login.appId);
+  await page.getByLabel('APP_KEY').fill(login.appKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/environments');
+}
+
 /** `<name>-1440.png` and `<name>-1024.png` in `dir`, once opening animations have ended. */
 export async function screenshots(
   page: Page,

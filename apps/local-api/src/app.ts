@@ -35,6 +35,8 @@ import type { CloudClient } from './cloud/client.ts';
 import type { ServiceContext } from './context.ts';
 import { library } from './domain/library.ts';
 import { profileTransfer } from './domain/profile-transfer.ts';
+import { keepingStartExits } from './domain/proxy-library.ts';
+import { recycleBin } from './domain/environment-trash.ts';
 import { syncEngine } from './domain/sync.ts';
 import { chunkClient } from './cloud/chunks.ts';
 import { callerLang, envelopeOf, fail, LocalApiError, UNKNOWN_EXCEPTION } from './http/envelope.ts';
@@ -49,9 +51,11 @@ import { browserRoutes } from './routes/browser.ts';
 import { adsPowerRoutes } from './routes/compat-adspower.ts';
 import { cookieRoutes } from './routes/cookie.ts';
 import { groupRoutes } from './routes/group.ts';
+import { organizeRoutes } from './routes/organize.ts';
 import { isManagerPath, managerRoutes } from './routes/manager.ts';
 import { mcpRoutes } from './routes/mcp.ts';
 import { pluginRoutes } from './routes/plugin.ts';
+import { proxyLibraryRoutes } from './routes/proxy-library.ts';
 import { scriptRoutes } from './routes/script.ts';
 import { selfCheckRoutes } from './routes/self-check.ts';
 import { serviceRoutes } from './routes/service.ts';
@@ -61,7 +65,9 @@ import type { CookieFiles } from './runtime/cookies.ts';
 import { PROXY_CHECK_TIMEOUT_MS } from './runtime/proxy-check.ts';
 import { environmentStore } from './store/environments.ts';
 import { groupStore } from './store/groups.ts';
+import { proxyStore } from './store/proxies.ts';
 import { syncStore } from './store/sync.ts';
+import { trashStore } from './store/trash.ts';
 import { staticFolder } from './util/static-files.ts';
 
 /** JSON bodies up to this size (cookie lists can be long). */
@@ -188,7 +194,9 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
   });
 
   const envs = environmentStore(options.store);
-  const runtime = options.runtime ?? missingRuntime;
+  // The proxy library (issue 27) keeps each start's exit for the environments list.
+  const proxyRows = proxyStore(options.store);
+  const runtime = keepingStartExits(options.runtime ?? missingRuntime, proxyRows);
   // Cloud sync (domain/sync.ts): changes go up soon after each call, the cloud's come down on
   // login and on the timer; a start takes the environment's run lease.
   const syncRows = syncStore(options.store);
@@ -237,11 +245,28 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
     if (request.method === 'POST') sync.kick();
   });
 
+  const bin = recycleBin({
+    db: options.store,
+    envs,
+    rows: syncRows,
+    trash: trashStore(options.store),
+    dataDir: options.dataDir,
+  });
+  // What stayed in the bin past its time goes: now, then every hour the service runs.
+  const sweepBin = () =>
+    void bin.sweep().catch((error: unknown) => options.log?.write(`trash: ${String(error)}`));
+  sweepBin();
+  const sweeping = setInterval(sweepBin, 60 * 60 * 1000);
+  sweeping.unref();
+  app.addHook('onClose', async () => clearInterval(sweeping));
+
   const ctx: ServiceContext = {
     db: options.store,
     envs,
     sync,
     groups: groupStore(options.store),
+    rows: syncRows,
+    bin,
     session: options.session,
     cloud: options.cloud,
     library: scriptLibrary,
@@ -262,10 +287,12 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
   browserRoutes(app, ctx);
   scriptRoutes(app, ctx);
   groupRoutes(app, ctx);
+  organizeRoutes(app, ctx);
   pluginRoutes(app, ctx);
   adsPowerRoutes(app, ctx);
   mcpRoutes(app, ctx);
   managerRoutes(app, ctx, manager, options.allowedOrigins?.[0], options.rememberLogin ?? false);
+  proxyLibraryRoutes(app, ctx, proxyRows);
 
   // GET /openapi.json: the OpenAPI document of these calls, generated from the contract (no login;
   // the Host and Origin guards apply). Its server entry carries the port the service listens on.

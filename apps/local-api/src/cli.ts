@@ -19,6 +19,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { CLOUD_PORT, LOCAL_API_HOST, LOCAL_API_PORT } from '@hainiao/contract';
+import { ownManagerAddress } from './account/manager-address.ts';
 import { rememberedLogin, type RememberedLogin } from './account/remembered.ts';
 import { accountSession, deviceId, LoginSuperseded } from './account/session.ts';
 import { buildLocalApi } from './app.ts';
@@ -227,7 +228,7 @@ export function defaultCookieDir(dataDir: string, home = os.homedir()): string {
 }
 
 /** What the service keeps at the top of the data folder; each is lowered to the owner's only. */
-const DATA_FOLDERS = ['logs', 'sessions', 'run', 'library', 'cookies'];
+const DATA_FOLDERS = ['logs', 'sessions', 'trash', 'run', 'library', 'cookies'];
 const DATA_FILES = ['device-id', 'hainiao-api.pid', 'cookie-exports.json'];
 
 /**
@@ -381,6 +382,9 @@ export async function startLocalApi(flags: LocalApiFlags, givenRuntime?: Browser
   await app.listen({ port: flags.port, host: flags.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : flags.port;
+  // Every login from here on tells the cloud where this manager is (the console links to it);
+  // with --api-key on a browser cannot open the manager, so there is nothing to report.
+  session.reportManagerAt(flags.apiKey ? undefined : ownManagerAddress(flags.host, port));
   let compatPort: number | undefined;
   if (flags.compatPort !== undefined) {
     // The same app (guards, login, store) behind a second port that only the AdsPower-compatible

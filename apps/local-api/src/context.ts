@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { AccountSession } from './account/session.ts';
 import type { CloudClient } from './cloud/client.ts';
+import type { RecycleBin } from './domain/environment-trash.ts';
 import type { Library } from './domain/library.ts';
 import type { SyncEngine } from './domain/sync.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
@@ -8,6 +9,7 @@ import type { BrowserRuntime } from './runtime/browser.ts';
 import type { CookieFiles } from './runtime/cookies.ts';
 import type { EnvironmentStore } from './store/environments.ts';
 import type { GroupStore } from './store/groups.ts';
+import type { SyncStore } from './store/sync.ts';
 
 /**
  * What the route areas share: the store, the account and its cloud, the library, the browsers.
@@ -19,6 +21,10 @@ export interface ServiceContext {
   /** Cloud sync of the account's environments (domain/sync.ts). */
   sync: SyncEngine;
   groups: GroupStore;
+  /** The environments' rows as they travel (snapshots): clones are made from them. */
+  rows: Pick<SyncStore, 'snapshot' | 'insertLocal'>;
+  /** The recycle bin a delete moves environments to (domain/environment-trash.ts). */
+  bin: RecycleBin;
   session: AccountSession;
   cloud: CloudClient;
   library: Library;

@@ -446,6 +446,32 @@ describe('update, adv_setting, proxy/update', () => {
     });
   });
 
+  test('adv_setting changes the screen and the user agent after creation (issue 27)', async () => {
+    const made = await create({ SystemOS: 'Windows', resolution: '1366x768' });
+    const ua =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36';
+    const res = await service.post('/api/v1/session/adv_setting', {
+      Session_ID: made,
+      resolution: '1920x1080',
+      User_Agent: ua,
+    });
+    expect(res.json().code, res.text).toBe(0);
+    expect(await info(made)).toMatchObject({ resolution: '1920x1080', User_Agent: ua });
+    // A user agent of another system is refused, and nothing changes.
+    const mac = await service.post('/api/v1/session/adv_setting', {
+      Session_ID: made,
+      resolution: '1280x720',
+      User_Agent: ua.replace('Windows NT 10.0; Win64; x64', 'Macintosh; Intel Mac OS X 10_15_7'),
+    });
+    expect(mac.json().code).toBe(-109);
+    expect(await info(made)).toMatchObject({ resolution: '1920x1080', User_Agent: ua });
+    const screen = await service.post('/api/v1/session/adv_setting', {
+      Session_ID: made,
+      resolution: '1920x1081',
+    });
+    expect(screen.json().code).toBe(-108);
+  });
+
   test('proxy/update sets and clears the proxy and locale', async () => {
     const res = await service.post('/api/v1/session/proxy/update', {
       Session_ID: id,
@@ -620,6 +646,7 @@ describe('id_container', () => {
         'Session_Name',
         'Session_Owner',
         'Session_Recv',
+        'Session_Tags',
         'Session_UpdateTime',
         'SystemOS',
         'status',

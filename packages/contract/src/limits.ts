@@ -55,7 +55,22 @@ export const LIST_NUM_DEFAULT = 50;
 export const DELETE_MAX = 2000;
 export const STATUS_QUERY_MAX = 100;
 export const SCRIPTS_PER_SESSION_MAX = 100;
+/** Tags of an environment (our extension): how many, and how long each. */
+export const TAGS_PER_SESSION_MAX = 10;
+export const TAG_MAX = 20;
+/** A deleted environment stays in the recycle bin this long, then goes for good. */
+export const TRASH_KEEP_DAYS = 7;
+/** Copies one clone call makes at most. */
+export const CLONE_MAX = 50;
 export const FINGERPRINT_SETTING_FLAGS = 4;
+/** The proxy library (our extension): a saved proxy's name and note, and the calls' batch sizes. */
+export const SAVED_PROXY_NAME_MAX = 50;
+export const SAVED_PROXY_NOTE_MAX = 200;
+/** Saved proxies one create call adds (a pasted list of vendor lines). */
+export const SAVED_PROXY_CREATE_MAX = 1000;
+/** Saved proxies one check call checks, and how many of them at a time. */
+export const SAVED_PROXY_CHECK_MAX = 50;
+export const SAVED_PROXY_CHECK_PARALLEL = 4;
 
 /** Per-minute rate limits (docs/local-api.md); the spec's unitless "40" is read per minute. */
 export const RATE_LIMIT_LOGIN_PER_MINUTE = 10;
@@ -86,6 +101,11 @@ export const SESSION_TOKEN_TTL_MS = 30 * 24 * 3_600_000;
 export const RATE_LIMIT_SIGNIN_PER_MINUTE = 10;
 export const RATE_LIMIT_SIGNUP_PER_MINUTE = 5;
 export const RATE_LIMIT_STATUS_PER_MINUTE = 20;
+/** A password-reset link (issue 27, "forgot password"): single use, valid this long. */
+export const PASSWORD_RESET_TTL_MS = 30 * 60_000;
+/** Per-IP limits of the forgot-password and reset-password calls (per minute). */
+export const RATE_LIMIT_FORGOT_PASSWORD_PER_MINUTE = 5;
+export const RATE_LIMIT_RESET_PASSWORD_PER_MINUTE = 10;
 
 // --- Cloud sync quotas (issue 24; docs/sync-and-sharing.md) ---
 /**

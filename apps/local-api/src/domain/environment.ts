@@ -38,6 +38,7 @@ import {
 } from '../runtime/proxy-check.ts';
 import { isUserAgentOf } from '../runtime/user-agent.ts';
 import type { GroupStore } from '../store/groups.ts';
+import { uniqueTags } from './tags.ts';
 
 /** Proxy providers whose endpoints always authenticate (so a user name and password are needed). */
 const PROVIDERS_WITH_AUTH = new Set([
@@ -326,6 +327,11 @@ export function applySettings(
   const target = settings as unknown as Record<string, unknown>;
   for (const [name, value] of Object.entries(changes)) {
     if (value === undefined || !(name in settings)) continue;
-    target[name] = name === 'countryCode' ? String(value).toUpperCase() : value;
+    target[name] =
+      name === 'countryCode'
+        ? String(value).toUpperCase()
+        : name === 'tags'
+          ? uniqueTags(value as readonly string[])
+          : value;
   }
 }

@@ -88,6 +88,8 @@ export interface ListFilters {
   proxyIp?: string | undefined;
   proxyType?: string | undefined;
   comment?: string | undefined;
+  /** Only environments carrying this tag (our extension). */
+  tag?: string | undefined;
   withWebAccount?: boolean | undefined;
   webAccount?: string | undefined;
   withPlugins?: boolean | undefined;

@@ -58,6 +58,8 @@ export interface EnvironmentSettings {
   geolocationLongitude: number | null;
   /** Metres, of whichever coordinates pages get. */
   geolocationAccuracy: number;
+  /** Tags (our extension): trimmed, each once, in the order given (domain/tags.ts). */
+  tags: string[];
 }
 
 /**
@@ -109,4 +111,5 @@ export const DEFAULT_SETTINGS: Readonly<EnvironmentSettings> = {
   geolocationLatitude: null,
   geolocationLongitude: null,
   geolocationAccuracy: 50,
+  tags: [],
 };

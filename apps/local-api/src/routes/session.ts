@@ -144,6 +144,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       proxyIp: body.Proxy_Ip,
       proxyType: body.Proxy_Type,
       comment: body.Comment,
+      tag: body.Session_Tag,
       withWebAccount: body.Session_ISWebAccount === 1,
       webAccount:
         body.Session_WebAccounts === undefined ? undefined : siteOf(body.Session_WebAccounts),
@@ -206,7 +207,13 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       ctx,
       login.account,
       body.Session_ID,
-      { lang: callerLang(request), system: body.SystemOS, settings: settingsFromWire(body) },
+      {
+        lang: callerLang(request),
+        system: body.SystemOS,
+        resolution: body.resolution,
+        userAgent: body.User_Agent,
+        settings: settingsFromWire(body),
+      },
     );
     return v1(request, localApiMessages.advSettingSuccess, {
       Session_Id: record.id,

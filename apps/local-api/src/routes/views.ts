@@ -32,6 +32,8 @@ function brief(ctx: ServiceContext, { record, owned }: Visible) {
     Session_UpdateTime: formatTime(record.updatedAt),
     Session_Recv: owned ? 0 : 1,
     Session_Owner: record.owner,
+    // Our extension: the list shows and filters by them (the one setting a brief line reads).
+    Session_Tags: record.settings.tags ?? [],
   };
 }
 

@@ -53,6 +53,8 @@ export interface WireSettings {
   Geolocation_Latitude: number | '';
   Geolocation_Longitude: number | '';
   Geolocation_Accuracy: number;
+  /** Our extension. */
+  Session_Tags: string[];
 }
 
 type WireNames = { readonly [K in keyof EnvironmentSettings]: keyof WireSettings };
@@ -102,6 +104,7 @@ export const WIRE_NAMES = {
   geolocationLatitude: 'Geolocation_Latitude',
   geolocationLongitude: 'Geolocation_Longitude',
   geolocationAccuracy: 'Geolocation_Accuracy',
+  tags: 'Session_Tags',
 } as const satisfies WireNames;
 
 // Every spelling of the calls has our name (a field added to one side only fails here).

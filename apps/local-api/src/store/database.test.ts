@@ -71,7 +71,7 @@ describe('migrations', () => {
     });
     // What the calls answer (spelt as before) is exactly what the old store held, with the
     // defaults of the settings added since (a start's own arguments and headless switch, the
-    // geolocation permission and coordinates, whether the profile travels).
+    // geolocation permission and coordinates, whether the profile travels, the tags).
     expect(toWireSettings(record.settings)).toEqual({
       ...before,
       Session_Args: [],
@@ -81,6 +81,7 @@ describe('migrations', () => {
       Geolocation_Longitude: '',
       Geolocation_Accuracy: 50,
       Sync_Profile: 0,
+      Session_Tags: [],
     });
     // The rest of the environment is untouched.
     expect(record).toMatchObject({

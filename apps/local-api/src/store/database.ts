@@ -209,6 +209,64 @@ const MIGRATIONS: readonly ((db: SQLite.Database) => void)[] = [
     }
     db.exec('drop table script_source');
   },
+  // The recycle bin (issue 27): a deleted environment as it would travel (its snapshot), kept for
+  // TRASH_KEEP_DAYS with its profile folder under trash/, then gone for good.
+  (db) => {
+    db.exec(`
+      create table env_trash (
+        env_id text primary key,
+        owner text not null,
+        deleted_by text not null,
+        name text not null,
+        group_name text not null,
+        deleted_at integer not null,
+        snapshot text not null
+      ) strict, without rowid;
+      create index env_trash_deleted_by on env_trash (deleted_by, deleted_at desc);
+      create index env_trash_deleted_at on env_trash (deleted_at);
+    `);
+  },
+  // The proxy library (issue 27, store/proxies.ts): each account's saved proxies on this machine
+  // with their last check, and each environment's exit as the lookup at its last start saw it.
+  (db) => {
+    db.exec(`
+      create table saved_proxy (
+        id text primary key,
+        owner text not null,
+        name text not null,
+        type text not null,
+        host text not null,
+        port integer not null,
+        username text not null,
+        password text not null,
+        note text not null,
+        created_at integer not null,
+        updated_at integer not null,
+        -- The last check: null until one ran (and again after the proxy changed).
+        checked_at integer,
+        check_ok integer,
+        check_code integer,
+        check_name text,
+        check_reason text,
+        exit_ip text,
+        exit_country text,
+        latency_ms integer
+      ) strict, without rowid;
+      create unique index saved_proxy_owner_name on saved_proxy (owner, name);
+      -- One saved proxy per proxy account: environments use it by these fields.
+      create unique index saved_proxy_owner_identity
+        on saved_proxy (owner, type, host, port, username);
+      create table env_exit (
+        env_id text primary key references environment (id) on delete cascade,
+        -- The proxy the start went through (store/proxies.ts identityKey): another one since
+        -- makes this exit stale.
+        proxy text not null,
+        ip text not null,
+        country text not null,
+        at integer not null
+      ) strict, without rowid;
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

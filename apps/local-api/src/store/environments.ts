@@ -42,7 +42,7 @@ interface DataRow {
   cookies: string;
 }
 
-/** A record whose JSON columns are read and parsed when first used (brief answers never are). */
+/** A record whose JSON columns are read and parsed when first used (a brief answer reads only the settings, for its tags). */
 function toRecord(row: Row, load: (seq: number) => DataRow | undefined): EnvironmentRecord {
   let data: DataRow | undefined;
   let settings: EnvironmentSettings | undefined;
@@ -381,6 +381,17 @@ export function environmentStore(db: SQLite.Database) {
       return deleteRow.run(id).changes > 0;
     },
 
+    /** The tags of the environments `viewer` sees, each with how many carry it, A to Z. */
+    tags(viewer: string): { tag: string; count: number }[] {
+      const params: Record<string, unknown> = {};
+      const clause = scope(viewer, params);
+      return prepare(
+        `select t.value as tag, count(*) as count
+         from environment e join env_data d on d.seq = e.seq, json_each(d.settings, '$.tags') t
+         where ${clause} group by t.value order by t.value collate nocase, t.value`,
+      ).all(params) as { tag: string; count: number }[];
+    },
+
     /** Every environment the account owns (delete all). */
     ownedIds(owner: string): string[] {
       return prepare('select id from environment where owner = ? order by seq')
@@ -441,6 +452,13 @@ export function environmentStore(db: SQLite.Database) {
       equal('e.proxy_ip', 'proxyIp', f.proxyIp);
       equal('e.proxy_type', 'proxyType', f.proxyType);
       like('e.description', 'comment', f.comment);
+      if (f.tag !== undefined) {
+        where.push(
+          `exists (select 1 from env_data d, json_each(d.settings, '$.tags') t
+                   where d.seq = e.seq and t.value = @tag)`,
+        );
+        params.tag = f.tag;
+      }
       if (f.webAccount !== undefined) {
         where.push('e.id in (select env_id from env_site where site = @site)');
         params.site = f.webAccount;

@@ -83,6 +83,14 @@ const notFound: CodeRef = {
 const other = (en: string, zh: string): CodeRef =>
   main(MainCodes.code.UNKNOWN_EXCEPTION, { en, zh });
 const notOwner = other('the environment belongs to another account', '环境属于其他账号');
+const savedProxyNotFound = other(
+  'a Proxy_ID is not one of your saved proxies',
+  'Proxy_ID 不是你已保存的代理',
+);
+const savedProxyTaken = other(
+  'the name, or the same proxy, is saved already',
+  '名称已被使用，或同一代理已保存',
+);
 
 const M = MainCodes.code;
 const S = SessionCodes.code;
@@ -272,6 +280,10 @@ const CALL_CODES: Readonly<Record<LocalApiPath, readonly CodeRef[]>> = {
     item(B.SESSION_NOT_FOUND),
   ],
   '/api/v1/browser/kill': [item(B.SUCCESS), item(B.FORCE_CLOSE_FAILED), item(B.SESSION_NOT_FOUND)],
+  '/api/v1/script/list': [
+    main(M.LOGIN_SERVER_ERROR, { en: 'the cloud cannot be reached', zh: '无法连接云端' }),
+    other('the cloud refuses to list the library', '云端拒绝返回脚本库'),
+  ],
   '/api/v1/session/id_script_list': [notFound],
   '/api/v1/session/id_script_active': [
     notFound,
@@ -295,6 +307,16 @@ const CALL_CODES: Readonly<Record<LocalApiPath, readonly CodeRef[]>> = {
     notFound,
     notOwner,
     other('a script is active or not assigned', '脚本正在启用或未分配'),
+  ],
+  '/api/v1/session/tags': [notFound, notOwner],
+  '/api/v1/session/tag/list': [],
+  '/api/v1/session/clone': [notFound, notOwner],
+  '/api/v1/session/trash/list': [],
+  '/api/v1/session/trash/restore': [
+    other('an environment is not in your recycle bin', '回收站中没有该环境'),
+  ],
+  '/api/v1/session/trash/delete': [
+    other('an environment is not in your recycle bin', '回收站中没有该环境'),
   ],
   '/api/v1/group/list': [],
   '/api/v1/group/create': [other('the group exists already', '分组已存在')],
@@ -330,6 +352,26 @@ const CALL_CODES: Readonly<Record<LocalApiPath, readonly CodeRef[]>> = {
     notOwner,
     other('a plugin (or that version) is not installed', '插件（或该版本）未安装'),
   ],
+  '/manager/proxies/list': [],
+  '/manager/proxies/get': [savedProxyNotFound],
+  '/manager/proxies/create': [
+    session(S.PROXY_INVALID, {
+      en: 'a proxy breaks a rule of the create call’s proxy fields',
+      zh: '某个代理不符合创建接口代理字段的规则',
+    }),
+    savedProxyTaken,
+  ],
+  '/manager/proxies/update': [
+    savedProxyNotFound,
+    session(S.PROXY_INVALID, {
+      en: 'the proxy breaks a rule of the create call’s proxy fields',
+      zh: '代理不符合创建接口代理字段的规则',
+    }),
+    savedProxyTaken,
+  ],
+  '/manager/proxies/delete': [savedProxyNotFound],
+  '/manager/proxies/check': [savedProxyNotFound],
+  '/manager/proxies/exits': [],
 };
 
 const malformed: CodeRef = main(

@@ -6,6 +6,7 @@
  */
 import type { LocalApiMessageKey } from '../messages/local-api.ts';
 import { SAMPLE_SESSION_ID } from '../schemas/local-api/session.ts';
+import { SAMPLE_PROXY_ID, SAVED_PROXY_PASSWORD_MASK } from '../schemas/local-api/proxy-library.ts';
 import type { LocalApiPath } from '../schemas/routes.ts';
 
 /** Sample values, each replaced by a Postman variable in the collection. */
@@ -23,6 +24,8 @@ export const DOC_SAMPLES = {
   otherScriptId: 'dc8c69510f45c650',
   /** "Dark Mode Lite" of the demo plugin library. */
   pluginId: 'acflookenfdpchcnpoehpknoaomnioac',
+  /** A saved proxy of the proxy library. */
+  proxyId: SAMPLE_PROXY_ID,
 } as const;
 
 const S = DOC_SAMPLES;
@@ -72,6 +75,38 @@ const running = {
   Fingerprint_PageOnly: [],
 };
 
+/** A saved proxy as the proxy library answers it (its password masked), checked once. */
+const savedProxy = {
+  Proxy_ID: S.proxyId,
+  Name: 'US residential 1',
+  Proxy_Type: 'SOCKS5',
+  Proxy_Ip: '203.0.113.10',
+  Proxy_Port: 1080,
+  Proxy_Username: 'user01',
+  Proxy_Password: SAVED_PROXY_PASSWORD_MASK,
+  Note: 'Renews on the 1st',
+  Session_Count: 1,
+  Create_Time: '2026-01-05 10:18:02',
+  Update_Time: '2026-01-05 10:18:02',
+  Check_Status: 'ok',
+  Check_Time: '2026-01-05 10:20:31',
+  Public_ip: '203.0.113.10',
+  CountryCode: 'US',
+  Latency_ms: 182,
+  Proxy_Check_Code: 0,
+  Proxy_Check_Name: '',
+  Check_Message: '',
+};
+
+/** The same, not checked yet (or changed since its last check). */
+const uncheckedProxy = {
+  Check_Status: 'unchecked',
+  Check_Time: '',
+  Public_ip: '',
+  CountryCode: '',
+  Latency_ms: 0,
+};
+
 const installedPlugin = {
   Plugin_Id: S.pluginId,
   Plugin_Name: 'Dark Mode Lite',
@@ -108,11 +143,13 @@ export const CALL_EXAMPLES: Readonly<Record<LocalApiPath, CallExample>> = {
         type: 0,
         main: S.account,
         quota: 2,
+        held: 1,
         members: [
           {
             Account: S.account,
             type: 0,
             online: true,
+            credentials: 1,
             account_reg_date: '2026-01-05',
             account_expire_date: '2027-01-05',
           },
@@ -120,6 +157,7 @@ export const CALL_EXAMPLES: Readonly<Record<LocalApiPath, CallExample>> = {
             Account: S.shareUsername,
             type: 1,
             online: false,
+            credentials: 0,
             account_reg_date: '2026-01-12',
             account_expire_date: '2027-01-05',
           },
@@ -397,6 +435,25 @@ export const CALL_EXAMPLES: Readonly<Record<LocalApiPath, CallExample>> = {
     },
   },
 
+  '/api/v1/script/list': {
+    request: {},
+    answer: {
+      message: 'scriptLibrarySuccess',
+      data: {
+        Script_list: [
+          {
+            Script_ID: S.scriptId,
+            Script_Name: 'Scroll to bottom',
+            Script_Ver: '1.0.0',
+            Script_Desc:
+              'Scrolls the page down step by step until no more content loads (infinite lists, lazy images).',
+            Script_Size: 898,
+          },
+        ],
+        Scripts_Count: 1,
+      },
+    },
+  },
   '/api/v1/session/id_script_list': {
     request: { Session_ID: S.sessionId },
     answer: {
@@ -447,6 +504,47 @@ export const CALL_EXAMPLES: Readonly<Record<LocalApiPath, CallExample>> = {
     },
   },
 
+  '/api/v1/session/tags': {
+    request: { Session_ID: [S.sessionId], Add_Tags: ['US'], Remove_Tags: ['new'] },
+    answer: { message: 'sessionTagsSuccess', data: { Session_Tags: { [S.sessionId]: ['US'] } } },
+  },
+  '/api/v1/session/tag/list': {
+    request: {},
+    answer: { message: 'tagListSuccess', data: { Tag_List: [{ Tag: 'US', Count: 1 }] } },
+  },
+  '/api/v1/session/clone': {
+    request: { Session_ID: S.sessionId, Clone_Count: 1 },
+    answer: {
+      message: 'sessionCloneSuccess',
+      data: { Session_Clones: [{ Session_Id: S.otherSessionId, Session_Name: 'Shop 1 (copy)' }] },
+    },
+  },
+  '/api/v1/session/trash/list': {
+    request: {},
+    answer: {
+      message: 'trashListSuccess',
+      data: {
+        Trash_List: [
+          {
+            Session_ID: S.sessionId,
+            Session_Name: 'Shop 1',
+            Session_Group: S.groupName,
+            Deleted_Time: '2026-11-20 09:30:00',
+            Purge_Time: '2026-11-27 09:30:00',
+          },
+        ],
+        total: 1,
+      },
+    },
+  },
+  '/api/v1/session/trash/restore': {
+    request: { Session_ID: [S.sessionId] },
+    answer: { message: 'trashRestoreSuccess', data: { Restored_Session_ID: [S.sessionId] } },
+  },
+  '/api/v1/session/trash/delete': {
+    request: { Session_ID: [S.sessionId] },
+    answer: { message: 'trashDeleteSuccess', data: { Deleted_Session_ID: [S.sessionId] } },
+  },
   '/api/v1/group/list': {
     request: {},
     answer: { message: 'groupListSuccess', data: { Group_Name_List: ['default', S.groupName] } },
@@ -514,6 +612,71 @@ export const CALL_EXAMPLES: Readonly<Record<LocalApiPath, CallExample>> = {
     answer: {
       message: 'pluginDeleteSuccess',
       data: { Session_ID: S.sessionId, Plugin_list: [], Plugins_Count: 0 },
+    },
+  },
+
+  '/manager/proxies/list': {
+    request: {},
+    answer: { message: 'savedProxyListSuccess', data: { Proxies: [savedProxy] } },
+  },
+  '/manager/proxies/get': {
+    request: { Proxy_ID: S.proxyId },
+    answer: {
+      message: 'savedProxyGetSuccess',
+      data: { ...savedProxy, Proxy_Password: 'secret' },
+    },
+  },
+  '/manager/proxies/create': {
+    request: {
+      Proxies: [
+        {
+          Name: savedProxy.Name,
+          Proxy_Type: savedProxy.Proxy_Type,
+          Proxy_Ip: savedProxy.Proxy_Ip,
+          Proxy_Port: savedProxy.Proxy_Port,
+          Proxy_Username: savedProxy.Proxy_Username,
+          Proxy_Password: 'secret',
+          Note: savedProxy.Note,
+        },
+      ],
+    },
+    answer: {
+      message: 'savedProxyCreateSuccess',
+      data: { Proxies: [{ ...savedProxy, ...uncheckedProxy, Session_Count: 0 }] },
+    },
+  },
+  '/manager/proxies/update': {
+    request: { Proxy_ID: S.proxyId, Proxy_Password: 'new-secret' },
+    answer: {
+      message: 'savedProxyUpdateSuccess',
+      data: { ...savedProxy, ...uncheckedProxy, Session_ID: [S.sessionId] },
+    },
+  },
+  '/manager/proxies/delete': {
+    request: { Proxy_ID: [S.proxyId] },
+    answer: { message: 'savedProxyDeleteSuccess', data: { Proxy_ID: [S.proxyId] } },
+  },
+  '/manager/proxies/check': {
+    request: { Proxy_ID: [S.proxyId] },
+    answer: { message: 'savedProxyCheckFinished', data: { Proxies: [savedProxy] } },
+  },
+  '/manager/proxies/exits': {
+    request: { Session_ID: [S.sessionId] },
+    answer: {
+      message: 'sessionExitsSuccess',
+      data: {
+        Session_Exits: [
+          {
+            Session_ID: S.sessionId,
+            Proxy_ID: S.proxyId,
+            Proxy_Name: savedProxy.Name,
+            Public_ip: '203.0.113.10',
+            CountryCode: 'US',
+            Exit_Time: '2026-01-05 10:20:31',
+            Exit_From: 'check',
+          },
+        ],
+      },
     },
   },
 };

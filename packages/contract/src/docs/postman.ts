@@ -39,6 +39,9 @@ export const POSTMAN_FLOW: readonly { name: string; calls: readonly LocalApiPath
       '/api/v1/session/export-cookie',
       '/api/v1/session/import-cookie',
       '/api/v1/session/BrowserCache-clean',
+      '/api/v1/session/tags',
+      '/api/v1/session/tag/list',
+      '/api/v1/session/clone',
     ],
   },
   {
@@ -61,10 +64,24 @@ export const POSTMAN_FLOW: readonly { name: string; calls: readonly LocalApiPath
       '/api/v1/browser/kill',
     ],
   },
-  { name: '6. Proxy and locale', calls: ['/api/v1/session/proxy/update'] },
+  {
+    name: '6. Proxy and locale',
+    calls: [
+      '/api/v1/session/proxy/update',
+      // The proxy library: save one, use it, check it, delete it again.
+      '/manager/proxies/create',
+      '/manager/proxies/list',
+      '/manager/proxies/get',
+      '/manager/proxies/update',
+      '/manager/proxies/check',
+      '/manager/proxies/exits',
+      '/manager/proxies/delete',
+    ],
+  },
   {
     name: '7. Scripts',
     calls: [
+      '/api/v1/script/list',
       '/api/v1/session/id_script_add',
       '/api/v1/session/id_script_active',
       '/api/v1/session/id_script_list',
@@ -83,7 +100,14 @@ export const POSTMAN_FLOW: readonly { name: string; calls: readonly LocalApiPath
   },
   {
     name: '9. Clean up',
-    calls: ['/api/v1/group/move_session', '/api/v1/session/delete', '/api/v1/group/del'],
+    calls: [
+      '/api/v1/group/move_session',
+      '/api/v1/session/delete',
+      '/api/v1/group/del',
+      '/api/v1/session/trash/list',
+      '/api/v1/session/trash/restore',
+      '/api/v1/session/trash/delete',
+    ],
   },
   { name: '10. Shut down', calls: ['/api/v1/quit'] },
 ];
@@ -93,9 +117,20 @@ export const POSTMAN_FLOW: readonly { name: string; calls: readonly LocalApiPath
  * starts headless (no display needed), and is therefore ended with kill.
  */
 const POSTMAN_BODY: Partial<Record<LocalApiPath, Json>> = {
+  // A port nobody listens on, on this machine: the check fails at once instead of waiting for a
+  // documentation address that never answers (a failed check is still a code 0 answer).
+  '/manager/proxies/create': {
+    Proxies: [
+      { Name: 'Postman demo proxy', Proxy_Type: 'HTTP', Proxy_Ip: '127.0.0.1', Proxy_Port: 9 },
+    ],
+  },
   '/api/v1/browser/start': { isHeadless: 1 },
   // The rename keeps {{groupName}} the group's name (its test script sets the new one).
   '/api/v1/group/update': { New_Group_Name: '{{groupName}} 2' },
+  // Both go to the recycle bin (the copy too, or its group could not be deleted); the copy comes
+  // back (into the default group: its own is gone), the original goes for good.
+  '/api/v1/session/delete': { Session_ID: ['{{sessionId}}', '{{otherSessionId}}'] },
+  '/api/v1/session/trash/restore': { Session_ID: ['{{otherSessionId}}'] },
 };
 
 /** Variables the requests use, with their defaults (the environment file overrides them). */
@@ -190,7 +225,10 @@ export const POSTMAN_VARIABLES: readonly {
   {
     key: 'scriptId',
     value: DOC_SAMPLES.scriptId,
-    description: { en: 'A Script_ID of your script library', zh: '你的脚本库中的一个 Script_ID' },
+    description: {
+      en: 'A Script_ID of your script library ("Script library" lists them)',
+      zh: '你的脚本库中的一个 Script_ID（"Script library" 会列出）',
+    },
     environment: true,
   },
   {
@@ -200,12 +238,27 @@ export const POSTMAN_VARIABLES: readonly {
     environment: false,
   },
   {
+    key: 'otherSessionId',
+    value: '',
+    description: {
+      en: 'Set by "Clone an environment" to the copy',
+      zh: '由 "Clone an environment" 设置为副本的 ID',
+    },
+    environment: false,
+  },
+  {
     key: 'pluginId',
     value: DOC_SAMPLES.pluginId,
     description: {
       en: 'Set by "Plugin library" to its first plugin',
       zh: '由 "Plugin library" 设置为插件库中的第一个插件',
     },
+    environment: false,
+  },
+  {
+    key: 'proxyId',
+    value: '',
+    description: { en: 'Set by "Save proxies"', zh: '由 "Save proxies" 设置' },
     environment: false,
   },
 ];
@@ -250,9 +303,24 @@ function testScript(
   if (path === '/api/v1/session/create') {
     lines.push('pm.collectionVariables.set("sessionId", body.data.Session_Id);');
   }
+  if (path === '/api/v1/session/clone') {
+    lines.push(
+      'pm.collectionVariables.set("otherSessionId", body.data.Session_Clones[0].Session_Id);',
+    );
+  }
   if (path === '/api/v1/group/update') {
     // Local scope: it wins over an environment file's groupName for the rest of the run.
     lines.push('pm.variables.set("groupName", body.data.New_Group_Name);');
+  }
+  if (path === '/manager/proxies/create') {
+    lines.push('pm.collectionVariables.set("proxyId", body.data.Proxies[0].Proxy_ID);');
+  }
+  if (path === '/api/v1/script/list') {
+    // The folder's later calls use {{scriptId}} (an environment value): one not in the library
+    // fails here, where the library's ids are shown, rather than at id_script_add.
+    lines.push(
+      'pm.test("the library holds scriptId", function () { pm.expect(body.data.Script_list.map(function (s) { return s.Script_ID; })).to.include(pm.variables.get("scriptId")); });',
+    );
   }
   if (path === '/api/v1/plugin/list') {
     lines.push(

@@ -7,14 +7,20 @@
 import type { Localized } from '../i18n.ts';
 import {
   AUTO_CONFIGURE_CLIENT_TIMEOUT_MS,
+  CLONE_MAX,
   BROWSER_VERSION_MAX,
   BROWSER_VERSION_MIN,
   DEFAULT_GROUP_NAME,
   DELETE_MAX,
   LIST_NUM_DEFAULT,
   LIST_NUM_MAX,
+  SAVED_PROXY_CHECK_MAX,
+  SAVED_PROXY_CHECK_PARALLEL,
+  SAVED_PROXY_CREATE_MAX,
   SCRIPTS_PER_SESSION_MAX,
   STATUS_QUERY_MAX,
+  TAGS_PER_SESSION_MAX,
+  TRASH_KEEP_DAYS,
 } from '../limits.ts';
 import type { LocalApiPath } from '../schemas/routes.ts';
 
@@ -33,6 +39,12 @@ export interface CallText {
 }
 
 const AUTO_TIMEOUT_S = AUTO_CONFIGURE_CLIENT_TIMEOUT_MS / 1000;
+
+/** Which environments use a saved proxy: no link to keep, the proxy's own fields tell. */
+const SAVED_PROXY_USE_NOTE: Localized = {
+  en: 'An environment uses a saved proxy when its proxy is the same one: the same type, host, port and user name. Choosing a saved proxy in a create or update call is sending its fields (get answers them).',
+  zh: '当环境的代理与已保存的代理相同（类型、主机、端口和用户名都相同）时，就视为该环境在使用这个代理。在创建或更新接口中选用已保存的代理，就是发送它的各字段（可由 get 获取）。',
+};
 
 export const CALL_TEXTS: Readonly<Record<LocalApiPath, CallText>> = {
   // --- Login and service -----------------------------------------------------------------------
@@ -77,8 +89,8 @@ export const CALL_TEXTS: Readonly<Record<LocalApiPath, CallText>> = {
   '/api/v1/team/list': {
     title: { en: 'Team members', zh: '团队成员' },
     purpose: {
-      en: "Answers the team of the logged-in account as the web console's Team tab shows it: the team's main account, the credential quota, and each member with its type (0 main account, 1 sub-account), whether a service is logged in as it now, and its registration and package expiry dates.",
-      zh: '按网页控制台“团队”页的方式返回当前登录账号所在的团队：团队主账号、凭证配额，以及每位成员的类型（0 主账号，1 子账号）、当前是否有服务以其身份登录、注册日期和套餐到期日期。',
+      en: "Answers the team of the logged-in account as the web console's Team tab shows it: the team's main account, the credential quota (quota) and the credentials the main account holds (held), and each member with its type (0 main account, 1 sub-account), the credentials it holds (credentials: a sub-account holds none, it logs in with one of its main account's), whether a service is logged in as it now, and its registration and package expiry dates.",
+      zh: '按网页控制台“团队”页的方式返回当前登录账号所在的团队：团队主账号、凭证上限（quota）和主账号已持有的凭证数（held），以及每位成员的类型（0 主账号，1 子账号）、其持有的凭证数（credentials：子账号不持有凭证，它使用主账号的凭证登录）、当前是否有服务以其身份登录、注册日期和套餐到期日期。',
     },
     notes: [
       {
@@ -192,6 +204,10 @@ export const CALL_TEXTS: Readonly<Record<LocalApiPath, CallText>> = {
       {
         en: 'A new SystemOS brings a user agent of that system (same browser version), answered in data.User_Agent.',
         zh: '修改 SystemOS 时会换成该系统的 User-Agent（浏览器版本不变），新值在 data.User_Agent 中返回。',
+      },
+      {
+        en: "Beyond the specification, resolution and User_Agent change the screen and the user agent after creation (the user agent must be one of the environment's system, or of the new SystemOS sent with it).",
+        zh: '规范之外：resolution 和 User_Agent 可在创建后修改屏幕分辨率和 User-Agent（User-Agent 必须属于环境的系统，或属于同时提交的新 SystemOS）。',
       },
     ],
   },
@@ -426,6 +442,13 @@ export const CALL_TEXTS: Readonly<Record<LocalApiPath, CallText>> = {
   },
 
   // --- Scripts ---------------------------------------------------------------------------------------
+  '/api/v1/script/list': {
+    title: { en: 'Script library', zh: '脚本库列表' },
+    purpose: {
+      en: "Answers the scripts you can assign (beyond the spec), in the caller's language: each with its Script_ID for id_script_add, its name, what it does and its version (the newest, which id_script_add assigns).",
+      zh: '返回可分配的脚本（规范之外），使用调用方的语言：每个脚本给出用于 id_script_add 的 Script_ID、名称、用途说明和版本（最新版本，即 id_script_add 分配的版本）。',
+    },
+  },
   '/api/v1/session/id_script_list': {
     title: { en: 'Scripts of an environment', zh: '查询环境的脚本' },
     purpose: {
@@ -463,6 +486,48 @@ export const CALL_TEXTS: Readonly<Record<LocalApiPath, CallText>> = {
   },
 
   // --- Groups ----------------------------------------------------------------------------------------
+  '/api/v1/session/tags': {
+    title: { en: 'Tag environments', zh: '批量设置标签' },
+    purpose: {
+      en: `Adds and removes tags (beyond the spec) on many environments at once; all of them or none change. An environment holds at most ${TAGS_PER_SESSION_MAX} tags. Session_Tags of create and update sets one environment's tags, and listid's Session_Tag filters by one.`,
+      zh: `批量为多个环境添加或移除标签（规范之外）；要么全部修改，要么都不修改。每个环境最多 ${TAGS_PER_SESSION_MAX} 个标签。创建和更新接口的 Session_Tags 可设置单个环境的标签，listid 的 Session_Tag 可按标签筛选。`,
+    },
+  },
+  '/api/v1/session/tag/list': {
+    title: { en: 'List tags', zh: '获取标签列表' },
+    purpose: {
+      en: 'The tags of the environments you see (beyond the spec), each with how many environments carry it, A to Z.',
+      zh: '返回你可见环境上的所有标签（规范之外）及各自的环境数量，按字母顺序排列。',
+    },
+  },
+  '/api/v1/session/clone': {
+    title: { en: 'Clone an environment', zh: '克隆环境' },
+    purpose: {
+      en: `Makes up to ${CLONE_MAX} copies of one of your environments (beyond the spec): its settings, proxy, start pages, plugins, scripts and tags. Each copy gets its own id and, at its first start, its own fingerprint and an empty profile; cookies are copied only with Copy_Cookies 1.`,
+      zh: `为自己的一个环境创建最多 ${CLONE_MAX} 个副本（规范之外）：复制设置、代理、启动页、插件、脚本和标签。每个副本有自己的 ID，首次启动时生成自己的指纹和空白的浏览器数据；只有 Copy_Cookies 为 1 时才复制 Cookie。`,
+    },
+  },
+  '/api/v1/session/trash/list': {
+    title: { en: 'List the recycle bin', zh: '获取回收站列表' },
+    purpose: {
+      en: `The environments you deleted in the last ${TRASH_KEEP_DAYS} days (beyond the spec), newest first, each with when it goes for good.`,
+      zh: `返回最近 ${TRASH_KEEP_DAYS} 天内删除的环境（规范之外），最新删除的在前，并给出各自被永久删除的时间。`,
+    },
+  },
+  '/api/v1/session/trash/restore': {
+    title: { en: 'Restore from the recycle bin', zh: '从回收站恢复' },
+    purpose: {
+      en: 'Brings deleted environments back with their settings, cookies, fingerprint and profile, and syncs them again (beyond the spec). Shares are not restored. All of them or none come back.',
+      zh: '恢复已删除的环境，包括设置、Cookie、指纹和浏览器数据，并重新同步（规范之外）。分享关系不会恢复。要么全部恢复，要么都不恢复。',
+    },
+  },
+  '/api/v1/session/trash/delete': {
+    title: { en: 'Delete from the recycle bin', zh: '从回收站永久删除' },
+    purpose: {
+      en: `Deletes environments from the recycle bin for good, or empties it with Is_Delete_All 1 (beyond the spec). Left alone, they go after ${TRASH_KEEP_DAYS} days.`,
+      zh: `从回收站永久删除环境，或在 Is_Delete_All 为 1 时清空回收站（规范之外）。不处理的话，${TRASH_KEEP_DAYS} 天后会自动删除。`,
+    },
+  },
   '/api/v1/group/list': {
     title: { en: 'List groups', zh: '查询分组列表' },
     purpose: {
@@ -527,5 +592,80 @@ export const CALL_TEXTS: Readonly<Record<LocalApiPath, CallText>> = {
       en: 'Removes plugins from an environment (with Plugin_ver, only if that version is installed).',
       zh: '从环境中删除插件（提供 Plugin_ver 时，仅当安装的是该版本才删除）。',
     },
+  },
+
+  '/manager/proxies/list': {
+    title: { en: 'List saved proxies', zh: '查询代理库' },
+    purpose: {
+      en: 'Your saved proxies on this machine (beyond the spec), by name, each with its last check and how many of your environments use it. Passwords are masked; get answers one with its password.',
+      zh: '返回本机上你已保存的代理（规范之外），按名称排序，并给出每个代理最近一次的检测结果以及有多少个自己的环境在使用它。密码以掩码显示；需要密码时请调用 get。',
+    },
+    notes: [SAVED_PROXY_USE_NOTE],
+  },
+  '/manager/proxies/get': {
+    title: { en: 'Get a saved proxy', zh: '获取已保存的代理' },
+    purpose: {
+      en: 'One saved proxy with its password (beyond the spec), to fill the proxy fields of a create or update call.',
+      zh: '返回一个已保存的代理及其密码（规范之外），用于填写创建或更新接口的代理字段。',
+    },
+  },
+  '/manager/proxies/create': {
+    title: { en: 'Save proxies', zh: '保存代理' },
+    purpose: {
+      en: `Saves 1 to ${SAVED_PROXY_CREATE_MAX} proxies under names of their own (beyond the spec): all of them or none. Each follows the create call's rules of a proxy; names are unique, and so is each proxy (type, host, port and user name).`,
+      zh: `以各自的名称保存 1 到 ${SAVED_PROXY_CREATE_MAX} 个代理（规范之外）：要么全部保存，要么都不保存。每个代理都遵循创建接口的代理规则；名称不能重复，同一代理（类型、主机、端口和用户名都相同）也只能保存一次。`,
+    },
+    notes: [
+      {
+        en: 'A refused proxy is named by its place in the list and its name; nothing is saved then.',
+        zh: '被拒绝的代理会以它在列表中的序号和名称指出；此时不会保存任何代理。',
+      },
+    ],
+  },
+  '/manager/proxies/update': {
+    title: { en: 'Change a saved proxy', zh: '修改已保存的代理' },
+    purpose: {
+      en: 'Changes the fields sent (beyond the spec); the others, the password included, are kept. Every environment of yours that uses the proxy gets its new values at once (a running one from its next start); the answer lists them in Session_ID.',
+      zh: '修改所提供的字段（规范之外），其余字段（包括密码）保持不变。自己所有使用该代理的环境会立即获得新的值（正在运行的环境从下次启动起生效）；返回值的 Session_ID 列出这些环境。',
+    },
+    notes: [
+      SAVED_PROXY_USE_NOTE,
+      {
+        en: 'A change of the type, host, port, user name or password clears the last check: it no longer tells about this proxy.',
+        zh: '修改类型、主机、端口、用户名或密码后，最近一次的检测结果会被清除：它已不能说明这个代理的情况。',
+      },
+    ],
+  },
+  '/manager/proxies/delete': {
+    title: { en: 'Delete saved proxies', zh: '删除已保存的代理' },
+    purpose: {
+      en: 'Deletes saved proxies (beyond the spec): all of them or none. Environments that use one keep its values as their own proxy: nothing stops working.',
+      zh: '删除已保存的代理（规范之外）：要么全部删除，要么都不删除。正在使用它的环境会把这些值保留为自己的代理设置，不会因此无法使用。',
+    },
+  },
+  '/manager/proxies/check': {
+    title: { en: 'Check saved proxies', zh: '检测已保存的代理' },
+    purpose: {
+      en: `Checks 1 to ${SAVED_PROXY_CHECK_MAX} saved proxies, ${SAVED_PROXY_CHECK_PARALLEL} at a time (beyond the spec), with the check of create's Is_CheckProxy 1: a real request through each proxy to the IP-lookup endpoint. Each result is kept with the proxy: the exit IP and country and the latency, or libcurl's code and the reason.`,
+      zh: `检测 1 到 ${SAVED_PROXY_CHECK_MAX} 个已保存的代理，每次同时检测 ${SAVED_PROXY_CHECK_PARALLEL} 个（规范之外），检测方式与创建接口 Is_CheckProxy 为 1 时相同：经每个代理向 IP 查询服务发出真实请求。结果随代理保存：出口 IP、国家和延迟，或 libcurl 错误码及原因。`,
+    },
+    notes: [
+      {
+        en: 'A proxy that fails does not fail the call: its Check_Status is failed, with Proxy_Check_Code and Check_Message.',
+        zh: '某个代理检测失败不会使整个调用失败：它的 Check_Status 为 failed，并带有 Proxy_Check_Code 和 Check_Message。',
+      },
+      {
+        en: 'Latency_ms is the time of the lookup request through the proxy, in milliseconds.',
+        zh: 'Latency_ms 是经代理发出查询请求所用的时间，单位为毫秒。',
+      },
+    ],
+  },
+  '/manager/proxies/exits': {
+    title: { en: 'Exits of environments', zh: '查询环境出口' },
+    purpose: {
+      en: "For each environment (beyond the spec): the saved proxy it uses, if any, and its last known exit IP and country, from the last check of that proxy or from its own last start's lookup, whichever is newer (Exit_From check or start; empty when neither is known). IDs you cannot see are left out.",
+      zh: '针对每个环境（规范之外）：返回它使用的已保存代理（如有），以及最近已知的出口 IP 和国家——取该代理最近一次检测与环境自身最近一次启动时查询中较新的一个（Exit_From 为 check 或 start；两者都没有时为空）。你看不到的环境 ID 不会出现在结果中。',
+    },
+    notes: [SAVED_PROXY_USE_NOTE],
   },
 };

@@ -1,6 +1,7 @@
 import type { Localized } from '../i18n.ts';
 import { profileSyncMessages } from './profile-sync.ts';
 import { proxyCheckMessages } from './proxy-check.ts';
+import { proxyLibraryMessages } from './proxy-library.ts';
 import { runningCookiesMessages } from './running-cookies.ts';
 import { securityArgsMessages } from './security-args.ts';
 import { securityFilesMessages } from './security-files.ts';
@@ -59,6 +60,8 @@ export const localApiMessages = {
   scriptAddSuccess: { en: 'Script Add Success', zh: '脚本添加成功' },
   scriptDeactivateSuccess: { en: 'Script Deactivate Success', zh: '脚本停用成功' },
   scriptDeleteSuccess: { en: 'Script Delete Success', zh: '脚本删除成功' },
+  // /api/v1/script/list (beyond the spec: issue 27).
+  scriptLibrarySuccess: { en: 'Script Library Return Success', zh: '脚本库获取成功' },
 
   // --- Plugins (/api/v1/plugin/list and the per-environment plugin calls) ---
   pluginListSuccess: { en: 'Plugin List Return Success', zh: '插件列表获取成功' },
@@ -71,6 +74,20 @@ export const localApiMessages = {
   groupDeleteSuccess: { en: 'Group Delete Success', zh: '分组删除成功' },
   groupUpdateSuccess: { en: 'Group Rename Success', zh: '分组重命名成功' },
   sessionMoveSuccess: { en: 'Session move Success', zh: '环境移动成功' },
+
+  // --- Tags, clones and the recycle bin (beyond the spec: issue 27) ---
+  sessionTagsSuccess: { en: 'Session Tags Update Success', zh: '环境标签更新成功' },
+  tagListSuccess: { en: 'Tag List Return Success', zh: '标签列表获取成功' },
+  sessionCloneSuccess: { en: 'Session Clone Success', zh: '环境克隆成功' },
+  cloneName: { en: '{name} (copy)', zh: '{name}（副本）' },
+  cloneNameNumbered: { en: '{name} (copy {n})', zh: '{name}（副本 {n}）' },
+  trashListSuccess: { en: 'Recycle Bin List Return Success', zh: '回收站列表获取成功' },
+  trashRestoreSuccess: { en: 'Session Restore Success', zh: '环境恢复成功' },
+  trashDeleteSuccess: { en: 'Recycle Bin Delete Success', zh: '已从回收站永久删除' },
+  notInTrash: {
+    en: 'Not in your recycle bin: {id}',
+    zh: '回收站中没有该环境：{id}',
+  },
 
   // --- Failures (validation rules, and the decisions of docs/local-api.md) ---
   notLoggedIn: {
@@ -279,6 +296,7 @@ export const localApiMessages = {
   ...runningCookiesMessages,
   ...virtualDisplayMessages,
   ...proxyCheckMessages,
+  ...proxyLibraryMessages,
 } as const satisfies Record<string, Localized>;
 
 export type LocalApiMessageKey = keyof typeof localApiMessages;

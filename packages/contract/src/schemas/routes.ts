@@ -92,6 +92,12 @@ import {
   teamRemoveFields,
 } from './cloud/team.ts';
 import {
+  forgotPasswordAnswer,
+  forgotPasswordFields,
+  resetPasswordAnswer,
+  resetPasswordFields,
+} from './cloud/account.ts';
+import {
   chunkGetAnswer,
   chunkGetFields,
   chunkMissingAnswer,
@@ -130,24 +136,40 @@ import {
   scriptAddBody,
   scriptDeactivateBody,
   scriptDeleteBody,
+  scriptLibraryBody,
   scriptListBody,
   selfCheckBody,
   sessionAdvSettingBody,
+  sessionCloneBody,
   sessionContainerBody,
   sessionPluginListBody,
+  sessionTagsBody,
   shareSessionBody,
+  tagListBody,
   teamListBody,
+  trashDeleteBody,
+  trashListBody,
+  trashRestoreBody,
   unshareSessionBody,
   updateSessionBody,
   updateSessionProxyBody,
 } from './local-api/index.ts';
+import {
+  proxyLibraryCheckBody,
+  proxyLibraryCreateBody,
+  proxyLibraryDeleteBody,
+  proxyLibraryExitsBody,
+  proxyLibraryGetBody,
+  proxyLibraryListBody,
+  proxyLibraryUpdateBody,
+} from './local-api/proxy-library.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Local API
 // ---------------------------------------------------------------------------------------------
 
 export type LocalApiArea =
-  'login' | 'members' | 'service' | 'session' | 'browser' | 'group' | 'script' | 'plugin';
+  'login' | 'members' | 'service' | 'session' | 'browser' | 'group' | 'script' | 'plugin' | 'proxy';
 
 /**
  * The answer's envelope: `v1` is message/code/data (every /api/v1/* call), `legacy` is
@@ -196,6 +218,23 @@ export const LOCAL_API_ROUTES = [
   { path: '/api/v1/session/share', area: 'session', body: shareSessionBody, envelope: 'v1' },
   { path: '/api/v1/session/unshare', area: 'session', body: unshareSessionBody, envelope: 'v1' },
   { path: '/api/v1/session/delete', area: 'session', body: deleteSessionBody, envelope: 'v1' },
+  // Not in the spec (issue 27): tags in bulk, clones, and the recycle bin a delete moves to.
+  { path: '/api/v1/session/tags', area: 'session', body: sessionTagsBody, envelope: 'v1' },
+  { path: '/api/v1/session/tag/list', area: 'session', body: tagListBody, envelope: 'v1' },
+  { path: '/api/v1/session/clone', area: 'session', body: sessionCloneBody, envelope: 'v1' },
+  { path: '/api/v1/session/trash/list', area: 'session', body: trashListBody, envelope: 'v1' },
+  {
+    path: '/api/v1/session/trash/restore',
+    area: 'session',
+    body: trashRestoreBody,
+    envelope: 'v1',
+  },
+  {
+    path: '/api/v1/session/trash/delete',
+    area: 'session',
+    body: trashDeleteBody,
+    envelope: 'v1',
+  },
   {
     path: '/api/v1/session/import-cookie',
     area: 'session',
@@ -257,6 +296,8 @@ export const LOCAL_API_ROUTES = [
   { path: '/api/v1/browser/stop', area: 'browser', body: browserStopBody, envelope: 'v1' },
   { path: '/api/v1/browser/kill', area: 'browser', body: browserKillBody, envelope: 'v1' },
 
+  // Not in the spec: the script library to pick Script_IDs from (issue 27).
+  { path: '/api/v1/script/list', area: 'script', body: scriptLibraryBody, envelope: 'v1' },
   {
     path: '/api/v1/session/id_script_list',
     area: 'script',
@@ -314,6 +355,15 @@ export const LOCAL_API_ROUTES = [
     body: pluginDeleteBody,
     envelope: 'v1',
   },
+
+  // Not in the spec: the proxy library (issue 27), under a prefix of its own.
+  { path: '/manager/proxies/list', area: 'proxy', body: proxyLibraryListBody, envelope: 'v1' },
+  { path: '/manager/proxies/get', area: 'proxy', body: proxyLibraryGetBody, envelope: 'v1' },
+  { path: '/manager/proxies/create', area: 'proxy', body: proxyLibraryCreateBody, envelope: 'v1' },
+  { path: '/manager/proxies/update', area: 'proxy', body: proxyLibraryUpdateBody, envelope: 'v1' },
+  { path: '/manager/proxies/delete', area: 'proxy', body: proxyLibraryDeleteBody, envelope: 'v1' },
+  { path: '/manager/proxies/check', area: 'proxy', body: proxyLibraryCheckBody, envelope: 'v1' },
+  { path: '/manager/proxies/exits', area: 'proxy', body: proxyLibraryExitsBody, envelope: 'v1' },
 ] as const satisfies readonly LocalApiRoute[];
 
 export type LocalApiPath = (typeof LOCAL_API_ROUTES)[number]['path'];
@@ -469,6 +519,19 @@ export const CLOUD_CALLS = [
     auth: 'session',
     fields: signoutAllFields,
     answer: signoutAllAnswer,
+  },
+  // Forgot password (issue 27): a one-time link by mail, then a new password; signed out.
+  {
+    path: '/api/hainiao/forgotpassword',
+    auth: 'none',
+    fields: forgotPasswordFields,
+    answer: forgotPasswordAnswer,
+  },
+  {
+    path: '/api/hainiao/resetpassword',
+    auth: 'none',
+    fields: resetPasswordFields,
+    answer: resetPasswordAnswer,
   },
   // The console's Team tab (issue 13 "Teams"; schemas/cloud/team.ts).
   {

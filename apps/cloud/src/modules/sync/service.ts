@@ -334,7 +334,11 @@ export function syncService(
         // already holds, so this change goes on top of it instead of becoming a conflict copy.
         const ownLostAnswer =
           row.version === baseVersion + 1 && row.updated_device === lease.device;
-        if ((row.version !== baseVersion && !ownLostAnswer) || row.deleted) {
+        // The owner (or its team's main account) brings back an environment it deleted, from a
+        // machine's recycle bin: a copy that no longer knows any cloud version (base 0) goes on
+        // top as the next version. A stale edit of a deleted environment is still a conflict.
+        const revive = row.deleted === 1 && !deleted && baseVersion === 0 && access !== 'shared';
+        if (!revive && ((row.version !== baseVersion && !ownLostAnswer) || row.deleted)) {
           throw syncFailure('VERSION_STALE');
         }
         if (access === 'shared') {

@@ -29,6 +29,9 @@ export const formCopy = {
     groupCreate: 'Create group “{name}”',
     groupCreated: 'Group “{name}” created',
     description: 'Description',
+    tags: 'Tags',
+    tagsHelp:
+      'Type a tag and press Enter. Filter the list by tag, or tag many environments at once from a selection.',
     webAccounts: 'Web accounts',
     webAccountsHelp: 'Sites this environment holds cookies for (from its cookies).',
     noWebAccounts: 'None yet',
@@ -151,6 +154,8 @@ export const formCopy = {
     groupCreate: '创建分组“{name}”',
     groupCreated: '已创建分组“{name}”',
     description: '备注',
+    tags: '标签',
+    tagsHelp: '输入标签后按回车。可以在列表中按标签筛选，也可以选中多个环境后批量设置标签。',
     webAccounts: '网站账号',
     webAccountsHelp: '该环境保存了 Cookie 的网站（根据其 Cookie 得出）。',
     noWebAccounts: '暂无',

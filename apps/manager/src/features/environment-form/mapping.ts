@@ -25,6 +25,7 @@ export interface FormValues {
   Session_Name: string;
   Session_Desc: string;
   Session_Group: string;
+  Session_Tags: string[];
   // Proxy and locale
   Automatic_Configure: boolean;
   Proxy_Type: ProxyType;
@@ -80,6 +81,7 @@ export function emptyValues(): FormValues {
     Session_Name: '',
     Session_Desc: '',
     Session_Group: '',
+    Session_Tags: [],
     Automatic_Configure: false,
     Proxy_Type: NO_PROXY,
     Proxy_Ip: '',
@@ -196,6 +198,7 @@ export function toCreateBody(v: FormValues): CreateInput {
     Session_Name: text(v.Session_Name),
     Session_Desc: text(v.Session_Desc),
     Session_Group: text(v.Session_Group),
+    Session_Tags: tagList(v.Session_Tags).length ? tagList(v.Session_Tags) : undefined,
     HomePage_url: homePages.length ? homePages : undefined,
     SystemOS: text(v.SystemOS),
     MobileModel: mobile ? text(v.MobileModel) : undefined,
@@ -238,6 +241,7 @@ export function fromContainer(c: Record<string, unknown>): FormValues {
     Session_Name: str('Session_Name'),
     Session_Desc: str('Session_Desc'),
     Session_Group: str('Session_Group') || str('Group_Name'),
+    Session_Tags: Array.isArray(c.Session_Tags) ? (c.Session_Tags as string[]) : [],
     Automatic_Configure: on('Automatic_Configure', false),
     Proxy_Type: (str('Proxy_Type') || NO_PROXY) as ProxyType,
     Proxy_Ip: str('Proxy_Ip'),
@@ -280,6 +284,11 @@ export function fromContainer(c: Record<string, unknown>): FormValues {
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Tags trimmed, empty ones dropped, each once (the service keeps them so too). */
+const tagList = (tags: readonly string[]) => [
+  ...new Set(tags.map((tag) => tag.trim()).filter(Boolean)),
+];
 
 /** Keeps the fields of `after` whose value differs from `before`'s. */
 function changed<T extends Record<string, unknown>>(before: T, after: T): Partial<T> {
@@ -337,6 +346,8 @@ export function proxyCheckBody(v: FormValues, id?: string): ProxyCheckInput {
 function advCallFields(v: FormValues) {
   return {
     SystemOS: text(v.SystemOS),
+    resolution: text(v.resolution),
+    User_Agent: text(v.User_Agent),
     FingerPrint_Setting: fingerprintSetting(v.fingerprint),
     ...flagsPart(v),
     ...geolocationPart(v),
@@ -348,6 +359,7 @@ function updateCallFields(v: FormValues) {
     Session_Name: v.Session_Name.trim(),
     Session_Desc: v.Session_Desc.trim(),
     Session_Group: v.Session_Group.trim(),
+    Session_Tags: tagList(v.Session_Tags),
     Disable_video: bit(v.Disable_video),
     Disable_img: bit(v.Disable_img),
     // An empty list is sent too: it removes every start page.

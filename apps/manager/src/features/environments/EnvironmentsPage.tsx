@@ -17,10 +17,16 @@ import {
   PlusOutlined,
   PoweroffOutlined,
   ReloadOutlined,
+  RestOutlined,
   SettingOutlined,
   ShareAltOutlined,
 } from '@ant-design/icons';
-import { LIST_NUM_DEFAULT, LIST_NUM_MAX, type ListSortField } from '@hainiao/contract';
+import {
+  LIST_NUM_DEFAULT,
+  LIST_NUM_MAX,
+  TRASH_KEEP_DAYS,
+  type ListSortField,
+} from '@hainiao/contract';
 import {
   Alert,
   App as AntApp,
@@ -51,10 +57,14 @@ import { useRunning } from '../../shared/running.tsx';
 import { useSession } from '../../shared/session.tsx';
 import { remember, remembered } from '../../shared/storage.ts';
 import { errorText } from '../../shared/ui/errors.ts';
+import { ExitCell, ExitColumnTitle, useSessionExits } from '../proxies/index.ts';
 import { conditionsOf, runBrowserAction, type BrowserAction } from './actions.ts';
+import { CloneDialog } from './CloneDialog.tsx';
 import { EnvironmentDialogs, type DialogRequest } from './EnvironmentDialogs.tsx';
 import { FiltersDrawer } from './FiltersDrawer.tsx';
 import { envCopy, fill } from './locales.ts';
+import { listTags, type TagCount } from './organize-calls.ts';
+import { organizeCopy } from './organize-locales.ts';
 import {
   activeFilterCount,
   NO_FILTERS,
@@ -67,11 +77,22 @@ import {
 import { RunningInfo } from './RunningInfo.tsx';
 import { SkippedCopies } from './SkippedCopies.tsx';
 import { StateTag } from './StateTag.tsx';
+import { TagsDialog } from './TagsDialog.tsx';
+import { TrashDrawer } from './TrashDrawer.tsx';
 import { useEnvironments } from './useEnvironments.ts';
 import './environments.css';
 
 const PAGE_SIZES = [LIST_NUM_DEFAULT, 100, 200, LIST_NUM_MAX];
-const COLUMN_KEYS = ['group', 'system', 'proxy', 'comment', 'state', 'created', 'updated'] as const;
+const COLUMN_KEYS = [
+  'group',
+  'tags',
+  'system',
+  'proxy',
+  'comment',
+  'state',
+  'created',
+  'updated',
+] as const;
 type ColumnKey = (typeof COLUMN_KEYS)[number];
 const isColumnList = (value: unknown): value is ColumnKey[] =>
   Array.isArray(value) && value.every((v) => (COLUMN_KEYS as readonly string[]).includes(v));
@@ -80,6 +101,7 @@ const isPageSize = (value: unknown): value is number =>
 
 export default function EnvironmentsPage() {
   const t = useCopy(envCopy);
+  const o = useCopy(organizeCopy);
   const lang = useLang();
   const { message, modal } = AntApp.useApp();
   const stream = useRunning();
@@ -131,6 +153,10 @@ export default function EnvironmentsPage() {
   const [conditions, setConditions] = useState<ReadonlyMap<string, number>>(new Map());
   const [focused, setFocused] = useState(0);
   const [dialog, setDialog] = useState<DialogRequest>();
+  const [tagsFor, setTagsFor] = useState<string[]>();
+  const [cloneOf, setCloneOf] = useState<{ id: string; name: string }>();
+  const [trashOpen, setTrashOpen] = useState(false);
+  const [knownTags, setKnownTags] = useState<TagCount[]>([]);
   const searchRef = useRef<InputRef>(null);
   const tableRef = useRef<HTMLDivElement>(null);
 
@@ -139,6 +165,22 @@ export default function EnvironmentsPage() {
   const [sort, setSort] = useState<ListSort>();
   const list = useEnvironments(filters, page, pageSize, runningIds, sort);
   const { rows, reload } = list;
+  // The exit column (proxy library): read for the rows shown, again when the running set changes.
+  const exits = useSessionExits(
+    rows.map((row) => row.Session_ID),
+    [...runningIds].sort().join(','),
+  );
+
+  // The account's tags (the filter's and the tag dialog's choices), read again with the list.
+  useEffect(() => {
+    let live = true;
+    listTags()
+      .then((tags) => live && setKnownTags(tags))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [rows]);
 
   // Why a stopped environment is not running (exited, proxy failed, queued): browser/status is
   // not rate-limited, and is asked again whenever the running set changes.
@@ -214,7 +256,7 @@ export default function EnvironmentsPage() {
           ids.length === 1
             ? fill(t.deleteOne, { name: nameOf(ids[0] ?? '') })
             : fill(t.deleteTitle, { count: ids.length }),
-        content: t.deleteBody,
+        content: fill(t.deleteBody, { days: TRASH_KEEP_DAYS }),
         okText: t.deleteOk,
         cancelText: t.cancel,
         okButtonProps: { danger: true },
@@ -305,6 +347,7 @@ export default function EnvironmentsPage() {
       { key: 'edit', label: t.edit, disabled: received },
       { key: 'kill', label: t.kill, disabled: !running },
       { key: 'share', label: t.share, disabled: received },
+      { key: 'clone', label: o.clone, disabled: received },
       { type: 'divider' as const },
       { key: 'import', label: t.importCookies, disabled: received },
       { key: 'export', label: t.exportCookies },
@@ -331,6 +374,8 @@ export default function EnvironmentsPage() {
         else if (key === 'share') askShare([row.Session_ID]);
         else if (key === 'delete') confirmDelete([row.Session_ID]);
         else if (key === 'edit') setDialog({ kind: 'edit', id: row.Session_ID });
+        else if (key === 'clone')
+          setCloneOf({ id: row.Session_ID, name: row.Session_Name || row.Session_ID });
         else if (key === 'import') setDialog({ kind: 'cookies', id: row.Session_ID });
         else if (key === 'export') setDialog({ kind: 'export', id: row.Session_ID });
       },
@@ -353,9 +398,17 @@ export default function EnvironmentsPage() {
       render: (name: string, row) => (
         <Space orientation="vertical" size={0}>
           <Typography.Text strong>{name || row.Session_ID.slice(0, 8)}</Typography.Text>
-          <Typography.Text type="secondary" className="env-table__id">
-            {row.Session_ID}
-          </Typography.Text>
+          {/* The first 8 characters (enough to tell rows apart); the whole id in the tooltip and
+              the copy button, so a row stays one line high. */}
+          <Tooltip title={row.Session_ID}>
+            <Typography.Text
+              type="secondary"
+              className="env-table__id"
+              copyable={{ text: row.Session_ID, tooltips: [t.copyId, t.idCopied] }}
+            >
+              {row.Session_ID.slice(0, 8)}
+            </Typography.Text>
+          </Tooltip>
           {row.Session_Recv === 1 && (
             <Tooltip title={fill(t.sharedNote, { owner: row.Session_Owner })}>
               <Tag color="purple" data-testid="shared-with-me">
@@ -380,6 +433,20 @@ export default function EnvironmentsPage() {
       ...sortable('group'),
     },
     {
+      key: 'tags',
+      title: t.tags,
+      render: (_, row) =>
+        row.Session_Tags?.length ? (
+          <span className="env-table__tags">
+            {row.Session_Tags.map((tag) => (
+              <Tag key={tag} color="geekblue">
+                {tag}
+              </Tag>
+            ))}
+          </span>
+        ) : null,
+    },
+    {
       key: 'system',
       title: t.system,
       dataIndex: 'SystemOS',
@@ -398,6 +465,11 @@ export default function EnvironmentsPage() {
         ) : (
           <Typography.Text type="secondary">{t.noProxy}</Typography.Text>
         ),
+    },
+    {
+      key: 'exit',
+      title: <ExitColumnTitle />,
+      render: (_, row) => <ExitCell exit={exits.get(row.Session_ID)} />,
     },
     {
       key: 'comment',
@@ -529,6 +601,9 @@ export default function EnvironmentsPage() {
             {t.create}
           </Button>
           <Button onClick={() => setDialog({ kind: 'batch' })}>{t.batchCreate}</Button>
+          <Button icon={<RestOutlined />} onClick={() => setTrashOpen(true)}>
+            {o.trash}
+          </Button>
           <Tooltip title={selected.length ? t.proxyImportAssign : t.proxyImportCreate}>
             <Button
               icon={<ImportOutlined />}
@@ -556,6 +631,19 @@ export default function EnvironmentsPage() {
             setFilters((current) => ({ ...current, name: value }));
             setPage(1);
           }}
+        />
+        <Select
+          className="env-page__tag"
+          allowClear
+          showSearch
+          placeholder={o.anyTag}
+          aria-label={o.tagFilter}
+          value={filters.tag}
+          options={knownTags.map((tag) => ({
+            value: tag.Tag,
+            label: `${tag.Tag} (${tag.Count})`,
+          }))}
+          onChange={(tag?: string) => applyFilters({ ...filters, tag })}
         />
         <Badge count={filterCount} size="small">
           <Button icon={<FilterOutlined />} onClick={() => setFiltersOpen(true)}>
@@ -619,11 +707,13 @@ export default function EnvironmentsPage() {
               items: [
                 { key: 'kill', label: t.kill, disabled: !selectedRunning.length },
                 { key: 'move', label: t.moveToGroup },
+                { key: 'tags', label: `${o.tags}…` },
                 { key: 'proxies', label: t.proxyImport },
               ],
               onClick: ({ key }) => {
                 if (key === 'kill') void act('kill', selectedRunning);
                 else if (key === 'move') askMove(selected);
+                else if (key === 'tags') setTagsFor(selected);
                 else if (key === 'proxies') setDialog({ kind: 'proxies', ids: selected });
               },
             }}
@@ -656,7 +746,8 @@ export default function EnvironmentsPage() {
           loading={list.loading}
           dataSource={rows}
           columns={shown}
-          scroll={{ x: 1000 }}
+          // As wide as the columns need: the fixed Actions column never covers another one.
+          scroll={{ x: 'max-content' }}
           onChange={(_pagination, _filters, sorter, { action }) => {
             if (action !== 'sort') return;
             const chosen = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -688,7 +779,7 @@ export default function EnvironmentsPage() {
             emptyText: (
               <Empty
                 description={
-                  filterCount || filters.name ? (
+                  filterCount || filters.name || filters.tag ? (
                     <Space orientation="vertical">
                       <span>{t.emptyFiltered}</span>
                       <Button
@@ -742,6 +833,23 @@ export default function EnvironmentsPage() {
           setFiltersOpen(false);
         }}
       />
+      <TagsDialog
+        ids={tagsFor}
+        known={knownTags}
+        onClose={() => setTagsFor(undefined)}
+        onSaved={reload}
+      />
+      <CloneDialog source={cloneOf} onClose={() => setCloneOf(undefined)} onCloned={reload} />
+      {trashOpen && (
+        <TrashDrawer
+          open
+          onClose={() => setTrashOpen(false)}
+          onRestored={() => {
+            reload();
+            reloadGroups();
+          }}
+        />
+      )}
       <EnvironmentDialogs
         request={dialog}
         onClose={() => setDialog(undefined)}

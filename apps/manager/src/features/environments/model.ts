@@ -21,6 +21,8 @@ export interface EnvironmentRow {
   /** 1 when someone shared it with this account. */
   Session_Recv: number;
   Session_Owner: string;
+  /** Our extension: the environment's tags. */
+  Session_Tags?: string[];
   /** -22 when the id is unknown (deleted meanwhile). */
   status: number;
 }
@@ -44,6 +46,8 @@ export interface Filters {
   sent?: { to: string };
   plugin?: { id: string };
   script?: { id: string };
+  /** Only environments with this tag. */
+  tag?: string;
   run: RunFilter;
 }
 
@@ -82,6 +86,7 @@ export function listBody(filters: Filters, sort?: ListSort): ListSessionIdsBody 
   if (filters.proxyType) body.Proxy_Type = filters.proxyType;
   if (text(filters.proxyIp)) body.Proxy_Ip = text(filters.proxyIp);
   if (text(filters.comment)) body.Comment = text(filters.comment);
+  if (filters.tag) body.Session_Tag = filters.tag;
   if (text(filters.userAgent)) body.Session_User_Agent = text(filters.userAgent);
   if (text(filters.owner)) body.Session_Owner = text(filters.owner);
   if (filters.webAccount) {
@@ -115,9 +120,10 @@ export function listBody(filters: Filters, sort?: ListSort): ListSessionIdsBody 
   return body;
 }
 
-/** How many filters besides the search box are set (shown on the Filters button). */
+/** How many filters of the panel are set (shown on the Filters button). */
 export function activeFilterCount(filters: Filters): number {
-  const { name: _name, ...rest } = filters;
+  // The search box and the tag picker sit in the toolbar, not in the panel.
+  const { name: _name, tag: _tag, ...rest } = filters;
   return Object.entries(rest).filter(([key, value]) =>
     key === 'run'
       ? value !== 'all'

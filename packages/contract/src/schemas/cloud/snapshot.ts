@@ -21,6 +21,8 @@ import {
   SCRIPTS_PER_SESSION_MAX,
   SESSION_DESC_MAX,
   SESSION_NAME_MAX,
+  TAG_MAX,
+  TAGS_PER_SESSION_MAX,
 } from '../../limits.ts';
 import { GEOLOCATION_LIMITS, isStartPageUrl, PORT_MAX } from '../local-api/session.ts';
 
@@ -106,6 +108,7 @@ export const snapshotSettings = z
       .number()
       .min(GEOLOCATION_LIMITS.Geolocation_Accuracy.min)
       .max(GEOLOCATION_LIMITS.Geolocation_Accuracy.max),
+    tags: z.array(text(TAG_MAX).min(1)).max(TAGS_PER_SESSION_MAX),
   })
   .partial();
 

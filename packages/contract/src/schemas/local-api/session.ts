@@ -27,6 +27,8 @@ import {
   SESSION_DESC_MAX,
   SESSION_NAME_MAX,
   STATUS_QUERY_MAX,
+  TAG_MAX,
+  TAGS_PER_SESSION_MAX,
 } from '../../limits.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -181,6 +183,28 @@ const sessionDesc = z
   .describe(`Environment description, at most ${SESSION_DESC_MAX} characters`)
   .meta({ zh: `环境描述，最多 ${SESSION_DESC_MAX} 个字符`, example: 'Seller account, US proxy' });
 
+/** A tag (our extension): trimmed; the same tag twice counts once. */
+export const tagName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(TAG_MAX)
+  .describe(`A tag, 1 to ${TAG_MAX} characters`)
+  .meta({ zh: `标签，1 到 ${TAG_MAX} 个字符`, example: 'US' });
+
+/** Session_Tags (our extension): the environment's tags, replacing those it had. */
+export const sessionTags = z
+  .array(tagName)
+  .max(TAGS_PER_SESSION_MAX)
+  .optional()
+  .describe(
+    `Tags of the environment (ours), at most ${TAGS_PER_SESSION_MAX}, each 1 to ${TAG_MAX} characters; they replace the ones it had`,
+  )
+  .meta({
+    zh: `环境的标签（扩展字段），最多 ${TAGS_PER_SESSION_MAX} 个，每个 1 到 ${TAG_MAX} 个字符；会替换原有标签`,
+    example: ['US', 'warming up'],
+  });
+
 const sessionGroup = z
   .string()
   .max(GROUP_NAME_MAX)
@@ -256,6 +280,7 @@ export const environmentFields = {
   Session_Name: sessionName,
   Session_Desc: sessionDesc,
   Session_Group: sessionGroup,
+  Session_Tags: sessionTags,
   Cookie: cookie,
   HomePage_url: homePageUrl,
   SystemOS: systemOs,
@@ -660,6 +685,12 @@ export const listSessionIdsBody = z
       .optional()
       .describe('Only environments with this proxy type')
       .meta({ zh: '仅返回该代理类型的环境', example: 'HTTP' }),
+    Session_Tag: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Only environments with this tag (ours)')
+      .meta({ zh: '仅返回带有该标签的环境（扩展字段）', example: 'US' }),
     Comment: z
       .string()
       .min(1)
@@ -764,6 +795,7 @@ export const updateSessionBody = z
     Session_Name: sessionName,
     Session_Desc: sessionDesc,
     Session_Group: sessionGroup,
+    Session_Tags: sessionTags,
     Cookie: cookie,
     Disable_video: disableVideo,
     Disable_img: disableImg,
@@ -775,7 +807,13 @@ export type UpdateSessionBody = z.infer<typeof updateSessionBody>;
 
 /** POST /api/v1/session/adv_setting. */
 export const sessionAdvSettingBody = z
-  .strictObject({ Session_ID: sessionId(), ...advancedFields })
+  .strictObject({
+    Session_ID: sessionId(),
+    ...advancedFields,
+    // Beyond the spec (issue 27): the screen and the user agent can change after creation.
+    resolution: environmentFields.resolution,
+    User_Agent: environmentFields.User_Agent,
+  })
   .describe('Update the advanced settings of an environment')
   .meta({ zh: '更新环境高级设置' });
 export type SessionAdvSettingBody = z.infer<typeof sessionAdvSettingBody>;

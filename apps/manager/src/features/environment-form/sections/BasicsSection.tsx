@@ -1,5 +1,5 @@
 /** Name, group, description; for an existing environment its web accounts and cookies. */
-import { Button, Form, Input, Space, Tag, Typography } from 'antd';
+import { Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { createSessionBody, format, localApiMessages } from '@hainiao/contract';
 import { useLang } from '../../../shared/lang.tsx';
 import type { FormCopy } from '../locales.ts';
@@ -51,6 +51,14 @@ export function BasicsSection(props: {
         rules={[schemaRule(shape.Session_Desc, lang)]}
       >
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
+      </Form.Item>
+      <Form.Item
+        name="Session_Tags"
+        label={copy.tags}
+        extra={copy.tagsHelp}
+        rules={[schemaRule(shape.Session_Tags, lang)]}
+      >
+        <Select mode="tags" aria-label={copy.tags} tokenSeparators={[',', '，']} open={false} />
       </Form.Item>
       {webAccounts && (
         <Form.Item label={copy.webAccounts} extra={copy.webAccountsHelp}>
