@@ -339,6 +339,10 @@ describe('the manager’s form and batch dialogs in Chromium', () => {
       .toBe('Created: 20');
     expect(await dialog().getByText('Finished.').isVisible()).toBe(true);
     expect(await dialog().getByTestId('batch-failed').count()).toBe(0);
+    // The results by name (the copy button copies each one's id).
+    const made = await dialog().locator('.batch__made').innerText();
+    expect(made).toContain('bulk-01');
+    expect(made).toContain('bulk-20');
     await dialog().locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
     const bulk = await idsNamed('bulk-');

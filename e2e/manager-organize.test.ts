@@ -244,4 +244,44 @@ describe('tags, clones and the recycle bin in the manager, in Chromium', () => {
     await drawer().locator('.ant-drawer-close').click();
     expect(errors).toEqual([]);
   }, 120_000);
+
+  test('cookies pasted in the create form and in the import dialog', async () => {
+    await page.goto(`${system.localApi.url}/environments`);
+    await page.getByRole('button', { name: 'New environment' }).click();
+    await expect.poll(() => drawer().getByText('New environment').isVisible()).toBe(true);
+    await drawer().getByLabel('Name', { exact: true }).fill('e2e pasted cookies');
+    const field = drawer().getByLabel('Cookies to start with');
+    await field.fill('not cookies');
+    await expect.poll(() => drawer().locator('.ant-form-item-explain-error').count()).toBe(1);
+    await field.fill(JSON.stringify([COOKIE]));
+    await expect
+      .poll(() => drawer().getByTestId('new-cookie-count').innerText())
+      .toBe('1 cookie ready');
+    await drawer()
+      .getByRole('button', { name: /^(loading )?Create$/ })
+      .click();
+    await expect.poll(() => drawer().count(), { timeout: 30_000 }).toBe(0);
+    const { listid } = await api<{ listid: string[] }>('/api/v1/session/listid', {
+      Session_Name: 'e2e pasted cookies',
+    });
+    const id = listid[0]!;
+    expect((await container([id]))[0]!.Cookie).toEqual([
+      expect.objectContaining({ name: 'session-id', value: 'seller-42' }),
+    ]);
+
+    // The import dialog takes a pasted cookies.txt as it takes a file.
+    await expect.poll(() => row(id).isVisible(), { timeout: 15_000 }).toBe(true);
+    await rowMenu(id, 'Import cookies');
+    await dialog()
+      .getByLabel('Or paste them here')
+      .fill('.seller.example.com\tTRUE\t/\tTRUE\t4102444800\tcart\tthree-items');
+    await expect
+      .poll(() => dialog().getByTestId('cookie-file').innerText())
+      .toBe('Pasted cookies: 1 cookie');
+    await dialog().getByRole('button', { name: 'Import 1' }).click();
+    await expect
+      .poll(() => toast('Cookies imported: the environment now has 2.').isVisible())
+      .toBe(true);
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

@@ -59,7 +59,7 @@ export function BatchCreateDialog({ open, onClose, onDone }: BatchCreateDialogPr
   const lang = useLang();
   const { groups } = useGroups();
   const [form] = Form.useForm<BatchTemplate>();
-  const batch = useBatchRun<string>(copy);
+  const batch = useBatchRun<{ id: string; name: string }>(copy);
   const { progress, running, stopped } = batch;
   const [problem, setProblem] = useState<string>();
   // Saved proxies of the library, handed out in turn (one per environment) instead of the fields.
@@ -115,12 +115,16 @@ export function BatchCreateDialog({ open, onClose, onDone }: BatchCreateDialogPr
     await batch.run({
       total: template.count,
       budget,
-      run: async (index) => (await call<{ Session_Id: string }>(CREATE, bodyOf(index))).Session_Id,
+      run: async (index) => {
+        const body = bodyOf(index);
+        const made = await call<{ Session_Id: string }>(CREATE, body);
+        return { id: made.Session_Id, name: body.Session_Name ?? '' };
+      },
     });
   }
 
   // The results stay on screen until the user closes them; then the table hears of the new ones.
-  const finish = () => (progress ? onDone(progress.succeeded) : onClose());
+  const finish = () => (progress ? onDone(progress.succeeded.map((made) => made.id)) : onClose());
 
   const shown = count >= 1 ? count : 1;
   const footer = progress
@@ -152,7 +156,7 @@ export function BatchCreateDialog({ open, onClose, onDone }: BatchCreateDialogPr
           running={running}
           stopped={stopped}
           madeLabel={format(copy.made, { count: progress.succeeded.length })}
-          describeMade={(id) => id}
+          describeMade={(made) => ({ label: made.name, copy: made.id })}
           describeFailure={(index, error) => format(copy.failureLine, { number: index + 1, error })}
         />
       ) : (

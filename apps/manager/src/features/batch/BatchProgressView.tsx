@@ -11,7 +11,8 @@ export function BatchProgressView<T>(props: {
   stopped: boolean;
   madeLabel: string;
   describeFailure(index: number, error: string): string;
-  describeMade?(item: T): string;
+  /** Each made one: what the list shows, and what its copy button copies (its id). */
+  describeMade?(item: T): { label: string; copy: string };
 }) {
   const { copy, progress, running, stopped } = props;
   const percent = progress.total ? Math.round((progress.done / progress.total) * 100) : 0;
@@ -25,11 +26,17 @@ export function BatchProgressView<T>(props: {
       <Typography.Text data-testid="batch-made">{props.madeLabel}</Typography.Text>
       {props.describeMade && progress.succeeded.length > 0 && (
         <div className="batch__made">
-          {progress.succeeded.map((item, i) => (
-            <Typography.Text key={i} code copyable>
-              {props.describeMade?.(item)}
-            </Typography.Text>
-          ))}
+          {progress.succeeded.map((item, i) => {
+            const made = props.describeMade!(item);
+            return (
+              <Typography.Text
+                key={i}
+                copyable={{ text: made.copy, tooltips: [made.copy, copy.idCopied] }}
+              >
+                {made.label}
+              </Typography.Text>
+            );
+          })}
         </div>
       )}
       {progress.failed.length > 0 && (

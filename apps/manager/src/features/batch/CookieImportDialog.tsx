@@ -1,5 +1,5 @@
-/** Import cookies into one environment from a file the user picks (read by the browser). */
-import { Alert, App, Button, Modal, Radio, Space, Typography, Upload } from 'antd';
+/** Import cookies into one environment from a file the user picks (read by the browser) or pasted. */
+import { Alert, App, Button, Input, Modal, Radio, Space, Typography, Upload } from 'antd';
 import { format } from '@hainiao/contract';
 import { useState } from 'react';
 import { useCopy, useLang } from '../../shared/lang.tsx';
@@ -22,6 +22,7 @@ export function CookieImportDialog({ open, environmentId, onClose }: CookieImpor
   const [problem, setProblem] = useState<string>();
   const [mode, setMode] = useState<'merge' | 'replace'>('merge');
   const [busy, setBusy] = useState(false);
+  const [pasted, setPasted] = useState('');
 
   // Each opening starts afresh (state adjusted while rendering, not in an effect).
   const [wasOpen, setWasOpen] = useState(open);
@@ -31,10 +32,25 @@ export function CookieImportDialog({ open, environmentId, onClose }: CookieImpor
       setFile(undefined);
       setProblem(undefined);
       setMode('merge');
+      setPasted('');
+    }
+  }
+
+  /** Pasted text is read as a file would be; emptied, nothing is chosen. */
+  function paste(text: string) {
+    setPasted(text);
+    setFile(undefined);
+    setProblem(undefined);
+    if (!text.trim()) return;
+    try {
+      setFile({ name: copy.pasted, cookies: parseCookieText(text) });
+    } catch (error) {
+      setProblem(error instanceof CookieFileError ? error.text(lang) : copy.readFailed);
     }
   }
 
   async function read(picked: File) {
+    setPasted('');
     setFile(undefined);
     setProblem(undefined);
     try {
@@ -85,6 +101,13 @@ export function CookieImportDialog({ open, environmentId, onClose }: CookieImpor
         >
           <Button>{copy.pickFile}</Button>
         </Upload>
+        <Input.TextArea
+          aria-label={copy.pasteLabel}
+          placeholder={copy.pastePlaceholder}
+          autoSize={{ minRows: 3, maxRows: 8 }}
+          value={pasted}
+          onChange={(event) => paste(event.target.value)}
+        />
         {file && (
           <Typography.Text data-testid="cookie-file">
             {format(copy.fileRead, { file: file.name, count: file.cookies.length })}

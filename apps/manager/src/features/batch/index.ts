@@ -3,3 +3,4 @@ export { BatchCreateDialog } from './BatchCreateDialog.tsx';
 export { ProxyImportDialog } from './ProxyImportDialog.tsx';
 export { CookieImportDialog } from './CookieImportDialog.tsx';
 export { exportCookies } from './cookie-calls.ts';
+export { CookieFileError, parseCookieText, type CookieItem } from './cookies.ts';

@@ -40,6 +40,11 @@ export const formCopy = {
     importCookies: 'Import from a file…',
     exportCookies: 'Export to a file',
     cookiesAfterCreate: 'Import cookies from a file once the environment is created.',
+    cookiesPaste:
+      'Paste the JSON of a cookie extension (EditThisCookie, Cookie-Editor), a Puppeteer or Playwright list, or a cookies.txt; or choose a file.',
+    cookiesPasteLabel: 'Cookies to start with',
+    cookiesFromFile: 'Choose a file…',
+    cookiesReady: '{count} {count|cookie|cookies} ready',
     // proxy
     proxyType: 'Proxy type',
     noProxy: 'No proxy (direct connection)',
@@ -164,6 +169,11 @@ export const formCopy = {
     importCookies: '从文件导入…',
     exportCookies: '导出到文件',
     cookiesAfterCreate: '环境创建后即可从文件导入 Cookie。',
+    cookiesPaste:
+      '粘贴 Cookie 扩展（EditThisCookie、Cookie-Editor）导出的 JSON、Puppeteer 或 Playwright 的 Cookie 列表，或 cookies.txt 内容；也可以选择文件。',
+    cookiesPasteLabel: '初始 Cookie',
+    cookiesFromFile: '选择文件…',
+    cookiesReady: '已识别 {count} 个 Cookie',
     proxyType: '代理类型',
     noProxy: '不使用代理（直连）',
     host: '主机',

@@ -12,6 +12,7 @@ import {
   type ProxyType,
 } from '@hainiao/contract';
 import type { z } from 'zod';
+import { parseCookieText } from '../batch/cookies.ts';
 import type {
   sessionAdvSettingBody,
   updateSessionBody,
@@ -26,6 +27,8 @@ export interface FormValues {
   Session_Desc: string;
   Session_Group: string;
   Session_Tags: string[];
+  /** Cookies pasted on create (any format parseCookieText reads); an edit imports them instead. */
+  Cookie: string;
   // Proxy and locale
   Automatic_Configure: boolean;
   Proxy_Type: ProxyType;
@@ -82,6 +85,7 @@ export function emptyValues(): FormValues {
     Session_Desc: '',
     Session_Group: '',
     Session_Tags: [],
+    Cookie: '',
     Automatic_Configure: false,
     Proxy_Type: NO_PROXY,
     Proxy_Ip: '',
@@ -199,6 +203,8 @@ export function toCreateBody(v: FormValues): CreateInput {
     Session_Desc: text(v.Session_Desc),
     Session_Group: text(v.Session_Group),
     Session_Tags: tagList(v.Session_Tags).length ? tagList(v.Session_Tags) : undefined,
+    // Checked by the form's rule first; the service checks each cookie again (-112).
+    Cookie: v.Cookie.trim() ? parseCookieText(v.Cookie) : undefined,
     HomePage_url: homePages.length ? homePages : undefined,
     SystemOS: text(v.SystemOS),
     MobileModel: mobile ? text(v.MobileModel) : undefined,

@@ -1,6 +1,7 @@
 /** Name, group, description; for an existing environment its web accounts and cookies. */
-import { Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Button, Form, Input, Select, Space, Tag, Typography, Upload } from 'antd';
 import { createSessionBody, format, localApiMessages } from '@hainiao/contract';
+import { CookieFileError, parseCookieText } from '../../batch/index.ts';
 import { useLang } from '../../../shared/lang.tsx';
 import type { FormCopy } from '../locales.ts';
 import { schemaRule } from '../validate.ts';
@@ -81,9 +82,71 @@ export function BasicsSection(props: {
             </Button>
           </Space>
         ) : (
-          <Typography.Text type="secondary">{copy.cookiesAfterCreate}</Typography.Text>
+          <NewCookies copy={copy} />
         )}
       </Form.Item>
     </>
+  );
+}
+
+/** Cookies of a new environment: pasted, or read from a file into the same field. */
+function NewCookies({ copy }: { copy: FormCopy }) {
+  const lang = useLang();
+  const form = Form.useFormInstance();
+  const text = (Form.useWatch('Cookie') as string | undefined) ?? '';
+  let count = 0;
+  try {
+    count = text.trim() ? parseCookieText(text).length : 0;
+  } catch {
+    // The field's rule says why.
+  }
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Form.Item
+        name="Cookie"
+        noStyle
+        rules={[
+          {
+            validator: async (_, value: string | undefined) => {
+              if (!value?.trim()) return;
+              try {
+                parseCookieText(value);
+              } catch (error) {
+                throw new Error(
+                  error instanceof CookieFileError ? error.text(lang) : String(error),
+                );
+              }
+            },
+          },
+        ]}
+      >
+        <Input.TextArea
+          aria-label={copy.cookiesPasteLabel}
+          placeholder={copy.cookiesPaste}
+          autoSize={{ minRows: 2, maxRows: 6 }}
+        />
+      </Form.Item>
+      <Space wrap>
+        <Upload
+          accept=".json,.txt,application/json,text/plain"
+          maxCount={1}
+          showUploadList={false}
+          beforeUpload={(picked) => {
+            void picked.text().then((content) => {
+              form.setFieldValue('Cookie', content);
+              void form.validateFields(['Cookie']);
+            });
+            return false;
+          }}
+        >
+          <Button size="small">{copy.cookiesFromFile}</Button>
+        </Upload>
+        {count > 0 && (
+          <Typography.Text type="secondary" data-testid="new-cookie-count">
+            {format(copy.cookiesReady, { count })}
+          </Typography.Text>
+        )}
+      </Space>
+    </Space>
   );
 }
