@@ -27,7 +27,7 @@ import {
 import type { StoredCookie } from '../model/cookie.ts';
 import type { EnvironmentRecord, StartPage } from '../model/environment.ts';
 import { DomainError, InvalidRequestError, ProxyCheckError } from '../model/errors.ts';
-import type { EnvironmentSettings } from '../model/settings.ts';
+import { DEFAULT_SETTINGS, type EnvironmentSettings } from '../model/settings.ts';
 import { CookieFormatError, parseCookieField } from '../runtime/cookies.ts';
 import { ALLOWED_ARG_LIST, refuseArgs } from '../runtime/profile.ts';
 import {
@@ -134,6 +134,40 @@ const proxyInvalid = (reason: Localized, values: Record<string, string | number>
       zh: format(reason.zh, values),
     }),
   );
+
+/**
+ * A proxy that belongs to no environment (the form's check, a saved proxy) under the create
+ * call's rules: `applyProxy` on a blank record, the endpoint as it would be stored.
+ */
+export function proxyEndpointOf(
+  changes: ProxyChanges,
+  names: ProxyFieldNames,
+): { type: string; host: string; port: number; username: string; password: string } {
+  const blank: EnvironmentRecord = {
+    id: '',
+    owner: '',
+    name: '',
+    description: '',
+    group: '',
+    system: '',
+    userAgent: '',
+    proxyType: NO_PROXY,
+    proxyIp: '',
+    settings: { ...DEFAULT_SETTINGS },
+    cookies: [],
+    createdAt: 0,
+    updatedAt: 0,
+  };
+  applyProxy(blank, changes, names);
+  const s = blank.settings;
+  return {
+    type: blank.proxyType,
+    host: blank.proxyIp,
+    port: s.proxyPort,
+    username: s.proxyUsername,
+    password: s.proxyPassword,
+  };
+}
 
 /**
  * The proxy after `changes` (the record's own fields stay where no change is sent). noproxy clears

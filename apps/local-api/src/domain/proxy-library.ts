@@ -21,7 +21,6 @@ import {
 } from '@hainiao/contract';
 import type { EnvironmentRecord } from '../model/environment.ts';
 import { DomainError, InvalidRequestError } from '../model/errors.ts';
-import { DEFAULT_SETTINGS } from '../model/settings.ts';
 import type { BrowserRuntime } from '../runtime/browser.ts';
 import { checkProxy, DEFAULT_IP_LOOKUP_URL, localize, withReason } from '../runtime/proxy-check.ts';
 import type { EnvironmentStore } from '../store/environments.ts';
@@ -33,7 +32,7 @@ import {
   type SavedProxyCheck,
 } from '../store/proxies.ts';
 import { resolve } from './access.ts';
-import { applyProxy, type ProxyFieldNames } from './environment.ts';
+import { applyProxy, proxyEndpointOf, type ProxyFieldNames } from './environment.ts';
 
 const M = localApiMessages;
 
@@ -106,23 +105,7 @@ function checkedProxy(
   if (fields.type === NO_PROXY) {
     throw proxyInvalid(M.savedProxyNoProxy, { field: SAVED_PROXY_FIELD_NAMES.type });
   }
-  const scratch: EnvironmentRecord = {
-    id: '',
-    owner: '',
-    name: '',
-    description: '',
-    group: '',
-    system: '',
-    userAgent: '',
-    proxyType: NO_PROXY,
-    proxyIp: '',
-    settings: { ...DEFAULT_SETTINGS },
-    cookies: [],
-    createdAt: 0,
-    updatedAt: 0,
-  };
-  applyProxy(
-    scratch,
+  const { type, host, port, username, password } = proxyEndpointOf(
     {
       type: fields.type,
       host: fields.host,
@@ -132,14 +115,7 @@ function checkedProxy(
     },
     SAVED_PROXY_FIELD_NAMES,
   );
-  const s = scratch.settings;
-  return {
-    type: scratch.proxyType,
-    host: scratch.proxyIp,
-    port: s.proxyPort,
-    username: s.proxyUsername,
-    password: s.proxyPassword,
-  };
+  return { type, host, port, username, password };
 }
 
 /** The name trimmed; one of spaces only is none. */

@@ -26,13 +26,11 @@ import {
 } from '@hainiao/contract';
 import type { ServiceContext } from '../context.ts';
 import { resolve } from '../domain/access.ts';
-import { applyProxy } from '../domain/environment.ts';
+import { proxyEndpointOf } from '../domain/environment.ts';
 import { v1 } from '../http/envelope.ts';
 import { requireLogin } from '../http/route.ts';
 import { parseBody } from '../http/validate.ts';
-import type { EnvironmentRecord } from '../model/environment.ts';
 import { DomainError, ProxyCheckError } from '../model/errors.ts';
-import { DEFAULT_SETTINGS } from '../model/settings.ts';
 import { hostSystem } from '../runtime/host.ts';
 import {
   checkFailedMessage,
@@ -293,25 +291,8 @@ function proxyCheckRoute(app: FastifyInstance, ctx: ServiceContext): void {
         withReason(localApiMessages.proxyFieldsInvalid, localApiMessages.proxyNothingToCheck),
       );
     }
-    // The create call's rules of a proxy (host name, port, credentials of providers), applied to
-    // a record that exists only here.
-    const scratch: EnvironmentRecord = {
-      id: '',
-      owner: login.account,
-      name: '',
-      description: '',
-      group: '',
-      system: '',
-      userAgent: '',
-      proxyType: NO_PROXY,
-      proxyIp: '',
-      settings: { ...DEFAULT_SETTINGS },
-      cookies: [],
-      createdAt: 0,
-      updatedAt: 0,
-    };
-    applyProxy(
-      scratch,
+    // The create call's rules of a proxy (host name, port, credentials of providers).
+    const endpoint = proxyEndpointOf(
       {
         type: body.Proxy_Type,
         host: body.Proxy_Ip,
@@ -321,22 +302,11 @@ function proxyCheckRoute(app: FastifyInstance, ctx: ServiceContext): void {
       },
       PROXY_FIELD_NAMES,
     );
-    const s = scratch.settings;
-    const result = await checkProxy(
-      {
-        type: scratch.proxyType,
-        host: scratch.proxyIp,
-        port: s.proxyPort,
-        username: s.proxyUsername,
-        password: s.proxyPassword,
-      },
-      ctx.proxyCheckTimeoutMs,
-      {
-        // The endpoint the service's other checks and starts use (routes/session.ts).
-        lookupUrl: ctx.ipLookupUrl ?? process.env.HAINIAO_IP_LOOKUP ?? DEFAULT_IP_LOOKUP_URL,
-        ...(folder ? { hostKeyFile: path.join(folder, 'ssh_host_key') } : {}),
-      },
-    );
+    const result = await checkProxy(endpoint, ctx.proxyCheckTimeoutMs, {
+      // The endpoint the service's other checks and starts use (routes/session.ts).
+      lookupUrl: ctx.ipLookupUrl ?? process.env.HAINIAO_IP_LOOKUP ?? DEFAULT_IP_LOOKUP_URL,
+      ...(folder ? { hostKeyFile: path.join(folder, 'ssh_host_key') } : {}),
+    });
     if (!result.ok) {
       throw new ProxyCheckError(
         checkFailedMessage(result.localized),
