@@ -20,7 +20,7 @@ import { batchCopy } from '../apps/manager/src/features/batch/locales.ts';
 import { formCopy } from '../apps/manager/src/features/environment-form/locales.ts';
 import { proxiesCopy } from '../apps/manager/src/features/proxies/locales.ts';
 import { startHttpProxy, startLookup } from '../apps/local-api/src/test/proxies.ts';
-import { localData, recordErrors, screenshots } from './manager-helpers.ts';
+import { localData, recordErrors, screenshots, signInManager } from './manager-helpers.ts';
 
 const ACCOUNT = 'manager_proxies_e2e';
 const COUNTRY = { en: 'Germany', zh: '德国' } as const;
@@ -113,20 +113,8 @@ describe('the proxy library in Chromium', () => {
   });
 
   /** Signed in afresh (also when this is a retry of an attempt that signed in). */
-  async function signIn() {
-    await fetch(`${system.localApi.url}/manager/sign-out`, { method: 'POST' });
-    await page.goto(`${system.localApi.url}/`);
-    await page.evaluate(() => localStorage.clear());
-    await page.reload();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/sign-in');
-    await page.getByLabel('Account').fill(ACCOUNT);
-    await page.getByLabel('APP_ID').fill(credential.appId);
-    await page.getByLabel('APP_KEY').fill(credential.appKey);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect
-      .poll(() => new URL(page.url()).pathname, { timeout: 20_000 })
-      .toBe('/environments');
-  }
+  const signIn = () =>
+    signInManager(page, system.localApi.url, { account: ACCOUNT, ...credential });
 
   const dialog = () => page.locator('.ant-modal-wrap:visible .ant-modal');
   const drawer = () => page.locator('.ant-drawer-section:visible');
