@@ -245,6 +245,66 @@ describe('tags, clones and the recycle bin in the manager, in Chromium', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
+  test('a window larger than the screen: warned in the form, fitted or warned at the start', async () => {
+    await page.goto(`${system.localApi.url}/environments`);
+    await page.getByRole('button', { name: 'New environment' }).click();
+    const item = (label: string) =>
+      drawer().locator('.ant-form-item', {
+        has: page.locator('label', { hasText: new RegExp(`^${label}$`) }),
+      });
+    await item('Screen resolution').locator('.ant-select').click();
+    await page.keyboard.type('1366');
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: /^1366 × 768$/ })
+      .click();
+    await item('Browser arguments').locator('input').fill('--window-size=1920,1080');
+    await page.keyboard.press('Enter');
+    const warning =
+      'The window (1920 × 1080) is larger than the screen (1366 × 768): no real computer shows that.';
+    await expect
+      .poll(() => drawer().getByTestId('fingerprint-warnings').innerText())
+      .toContain(warning);
+    expect(await drawer().getByTestId('fingerprint-summary').innerText()).toMatch(
+      /Window\s+1920 × 1080/,
+    );
+    await drawer().locator('.ant-drawer-close').click();
+
+    // Started on the service's own display, the window is made to fit the screen, and the
+    // running information says what sites see, with nothing to warn of.
+    const fitted = await create('e2e window fitted', {
+      resolution: '1366x768',
+      Session_Args: ['--window-size=1920,1080'],
+    });
+    // Chromium's own headless mode takes the window as asked: what the browser got disagrees.
+    const asked = await create('e2e window as asked', {
+      resolution: '1366x768',
+      Session_Args: ['--window-size=1920,1080', '--headless=new'],
+      Session_Headless: 1,
+    });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const runningFingerprint = async (id: string) => {
+      await row(id).getByRole('button', { name: 'Start' }).click();
+      await expect.poll(() => row(id).innerText(), { timeout: 45_000 }).toContain('Running');
+      await row(id).getByRole('button', { name: 'Running information' }).click();
+      const seen = page.locator('.ant-popover:visible').getByTestId('running-fingerprint');
+      await expect.poll(() => seen.isVisible(), { timeout: 20_000 }).toBe(true);
+      const text = await seen.innerText();
+      await page.keyboard.press('Escape');
+      await api('/api/v1/browser/stop', { Session_ID: [id] });
+      return text;
+    };
+    const fittedText = await runningFingerprint(fitted);
+    expect(fittedText).toContain('What sites will see');
+    expect(fittedText).toMatch(/Screen\s+1366 × 768/);
+    expect(fittedText).not.toContain('1920');
+    expect(fittedText).toContain('These values agree with each other.');
+    const askedText = await runningFingerprint(asked);
+    expect(askedText).toMatch(/Window\s+1920 × 1080/);
+    expect(askedText).toContain(warning);
+    expect(errors).toEqual([]);
+  }, 180_000);
+
   test('cookies pasted in the create form and in the import dialog', async () => {
     await page.goto(`${system.localApi.url}/environments`);
     await page.getByRole('button', { name: 'New environment' }).click();

@@ -7,6 +7,9 @@ import { expect, test } from 'vitest';
 import type { RunningBrowser } from '../runtime/browser.ts';
 import { runningView } from './views.ts';
 
+const WINDOWS_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
 const running: RunningBrowser = {
   id: 'e1',
   processId: 4242,
@@ -31,6 +34,10 @@ const running: RunningBrowser = {
   timezone: 'Asia/Tokyo',
   language: 'ja-JP',
   userAgent: 'UA 156',
+  system: 'Windows',
+  screen: { width: 1366, height: 768 },
+  window: undefined,
+  exit: { ip: '203.0.113.9', country: 'jp' },
   pageOnly: ['navigator.platform'],
 };
 
@@ -65,6 +72,17 @@ test('a running environment: every field, spelt and ordered as the spec answers 
       LanguageCode: 'ja-JP',
       User_Agent: 'UA 156',
       Fingerprint_PageOnly: ['navigator.platform'],
+      Fingerprint_Summary: {
+        SystemOS: 'Windows',
+        User_Agent: 'UA 156',
+        Screen: '1366x768',
+        Window: '',
+        TimeZone: 'Asia/Tokyo',
+        LanguageCode: 'ja-JP',
+        Public_ip: '203.0.113.9',
+        CountryCode: 'JP',
+        Warnings: [],
+      },
     }),
   );
   const windowed = runningView({ ...running, headless: false, dynamicIp: false });
@@ -84,4 +102,34 @@ test('a stopped environment: only the process fields, empty', () => {
       webdriver: '',
     }),
   );
+});
+
+test('the summary warns where what the browser got disagrees', () => {
+  const view = runningView({
+    ...running,
+    userAgent: WINDOWS_UA,
+    system: 'Windows',
+    window: { width: 1920, height: 1080 },
+    timezone: 'America/New_York',
+  });
+  expect(view).toMatchObject({
+    Fingerprint_Summary: {
+      Window: '1920x1080',
+      Warnings: [
+        {
+          kind: 'windowLargerThanScreen',
+          window: { width: 1920, height: 1080 },
+          screen: { width: 1366, height: 768 },
+        },
+        { kind: 'timezoneCountry', timezoneCountry: 'US', exitCountry: 'JP' },
+      ],
+    },
+  });
+  // A user agent of another system than the one presented.
+  const mac = runningView({ ...running, userAgent: WINDOWS_UA, system: 'MacIntel' });
+  expect(mac).toMatchObject({
+    Fingerprint_Summary: {
+      Warnings: [{ kind: 'userAgentSystem', userAgentSystem: 'Windows', system: 'MacIntel' }],
+    },
+  });
 });

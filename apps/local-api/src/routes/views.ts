@@ -4,10 +4,11 @@
  * browser calls (start, status) answer it.
  */
 import path from 'node:path';
-import { BrowserCodes } from '@hainiao/contract';
+import { BrowserCodes, disagreements, formatResolution } from '@hainiao/contract';
 import type { ServiceContext } from '../context.ts';
 import type { Visible } from '../model/environment.ts';
 import type { RunningBrowser } from '../runtime/browser.ts';
+import { hostSystem } from '../runtime/host.ts';
 import { formatTime } from '../util/time.ts';
 import { toWireSettings } from './wire-settings.ts';
 
@@ -137,5 +138,31 @@ export function runningView(running: RunningBrowser | undefined) {
     User_Agent: running.userAgent,
     // Not in the spec: what a system other than the host's shows to pages only (runtime/host.ts).
     Fingerprint_PageOnly: running.pageOnly,
+    // Not in the spec (issue 27): what sites see, together, as the browser got it, and where
+    // those values disagree (the manager's form warns of the same before saving).
+    Fingerprint_Summary: fingerprintSummary(running),
+  };
+}
+
+function fingerprintSummary(running: RunningBrowser) {
+  return {
+    SystemOS: running.system,
+    User_Agent: running.userAgent,
+    Screen: formatResolution(running.screen),
+    // '' when the window was not given a size (a desktop one fills the screen's work area).
+    Window: running.window ? formatResolution(running.window) : '',
+    TimeZone: running.timezone,
+    LanguageCode: running.language,
+    Public_ip: running.publicIp,
+    CountryCode: running.exit?.country.toUpperCase() ?? '',
+    Warnings: disagreements({
+      system: running.system,
+      hostSystem: hostSystem(),
+      userAgent: running.userAgent,
+      timezone: running.timezone,
+      exitCountry: running.exit?.country,
+      screen: running.screen,
+      window: running.window,
+    }),
   };
 }

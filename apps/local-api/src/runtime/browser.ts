@@ -51,6 +51,11 @@ export interface RunningBrowser {
   timezone: string;
   language: string;
   userAgent: string;
+  /** The system the environment presents. */
+  system: string;
+  /** The screen pages see, and the window the browser opened with (when a size was given). */
+  screen: { width: number; height: number };
+  window: { width: number; height: number } | undefined;
   /**
    * Values pages show but workers do not (a system other than the host's; runtime/host.ts).
    * Not in the spec: reported so a caller knows what a non-host system costs.

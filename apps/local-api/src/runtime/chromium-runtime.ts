@@ -238,6 +238,8 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
         exit,
         locale,
         userAgent,
+        screen: fingerprint.screen,
+        commandArgs: command.args,
       });
       const entry: Running = {
         info,

@@ -50,6 +50,8 @@ const input = (overrides: Partial<RunningInfoInput> = {}): RunningInfoInput => (
   proxied: false,
   locale: { timezone: 'Europe/Berlin', language: 'de-DE' },
   userAgent: 'UA 156',
+  screen: { width: 1366, height: 768 },
+  commandArgs: ['--window-size=1366,728', '--lang=de', '--window-size=1280,700'],
   ...overrides,
 });
 
@@ -82,6 +84,10 @@ test('without a proxy: the static IPs (no machine address), the plan and the loc
     timezone: 'Europe/Berlin',
     language: 'de-DE',
     userAgent: 'UA 156',
+    system: hostSystem(),
+    screen: { width: 1366, height: 768 },
+    // The last --window-size on the command line is the window Chromium opens.
+    window: { width: 1280, height: 700 },
     pageOnly: [],
   });
 });

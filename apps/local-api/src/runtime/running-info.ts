@@ -2,6 +2,7 @@
  * What a running environment reports (its running information), from
  * its start: the record, the plan, the browser, the proxy's exit and the locale it got.
  */
+import { windowSizeOfArgs } from '@hainiao/contract';
 import type { LaunchPlan, RunningBrowser } from './browser.ts';
 import type { BrowserInstall } from './discovery.ts';
 import { pageOnlyValues } from './host.ts';
@@ -21,6 +22,10 @@ export interface RunningInfoInput {
   exit?: ExitInfo | undefined;
   locale: Pick<LaunchLocale, 'timezone' | 'language'>;
   userAgent: string;
+  /** The screen the browser presents (the fingerprint's, in CSS pixels). */
+  screen: { width: number; height: number };
+  /** The browser's command line: its window size is the last `--window-size`. */
+  commandArgs: readonly string[];
 }
 
 /** The report; cdpPort is 0 until the browser names its port. */
@@ -56,6 +61,9 @@ export function runningInfo(input: RunningInfoInput): RunningBrowser {
     timezone: input.locale.timezone,
     language: input.locale.language,
     userAgent: input.userAgent,
+    system: record.system,
+    screen: { width: input.screen.width, height: input.screen.height },
+    window: windowSizeOfArgs(input.commandArgs),
     pageOnly: pageOnlyValues(record.system),
   };
 }

@@ -3,6 +3,7 @@
  * starts, stops or gets its DevTools port (server-sent events; nothing polls the rate-limited
  * calls). One stream for the whole app, and for all its tabs in one browser (shared-events.ts).
  */
+import type { Disagreement } from '@hainiao/contract';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { listenToEvents } from './shared-events.ts';
 
@@ -21,6 +22,18 @@ export interface RunningInfo {
   proxyType?: string;
   proxy_ip?: string;
   proxy_port?: number;
+  /** What sites see, as the browser got it, and where it disagrees (the start answer's). */
+  Fingerprint_Summary?: {
+    SystemOS: string;
+    User_Agent: string;
+    Screen: string;
+    Window: string;
+    TimeZone: string;
+    LanguageCode: string;
+    Public_ip: string;
+    CountryCode: string;
+    Warnings: Disagreement[];
+  };
 }
 
 export interface RunningState {

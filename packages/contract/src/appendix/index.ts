@@ -1,4 +1,5 @@
 export * from './countries.ts';
+export * from './fingerprint-agreement.ts';
 export * from './languages.ts';
 export * from './proxy-types.ts';
 export * from './resolutions.ts';

@@ -73,6 +73,18 @@ const running = {
   User_Agent:
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/106.0.0.0 Safari/537.36',
   Fingerprint_PageOnly: [],
+  Fingerprint_Summary: {
+    SystemOS: 'Windows',
+    User_Agent:
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/106.0.0.0 Safari/537.36',
+    Screen: '1920x1080',
+    Window: '1920x1040',
+    TimeZone: 'America/New_York',
+    LanguageCode: 'en-US',
+    Public_ip: '203.0.113.10',
+    CountryCode: 'US',
+    Warnings: [],
+  },
 };
 
 /** A saved proxy as the proxy library answers it (its password masked), checked once. */

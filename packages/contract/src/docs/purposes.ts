@@ -418,6 +418,10 @@ export const CALL_TEXTS: Readonly<Record<LocalApiPath, CallText>> = {
         en: "Fingerprint_PageOnly lists the values that pages show but workers do not: empty when the environment's system is this computer's; for another system, the platform and client hints that only pages can present (lie detectors compare them with workers).",
         zh: 'Fingerprint_PageOnly 列出只在页面中生效、Worker 中仍为本机真实值的项：环境系统与本机一致时为空；选择其他系统时，列出只能在页面中呈现的平台和客户端提示（检测工具会把它们与 Worker 对比）。',
       },
+      {
+        en: "Fingerprint_Summary is what sites see, together, as the browser got it: SystemOS, User_Agent, Screen and Window (WIDTHxHEIGHT), TimeZone, LanguageCode, Public_ip and the exit's CountryCode (empty without a lookup). Warnings lists where they disagree, each with its kind: userAgentSystem (a user agent of another system), windowLargerThanScreen, timezoneCountry (a clock of another country than the exit's).",
+        zh: 'Fingerprint_Summary 汇总浏览器实际获得、网站能看到的信息：SystemOS、User_Agent、Screen 与 Window（宽x高）、TimeZone、LanguageCode、Public_ip 以及出口的 CountryCode（未查询出口时为空）。Warnings 列出其中互相矛盾之处，kind 分别为：userAgentSystem（User-Agent 属于另一系统）、windowLargerThanScreen（窗口大于屏幕）、timezoneCountry（时区所在国家与出口 IP 不符）。',
+      },
     ],
   },
   '/api/v1/browser/stop': {

@@ -1,5 +1,9 @@
-/** What a running environment reports, each value with a copy button. */
+/**
+ * What a running environment reports, each value with a copy button, and what sites see of it as
+ * the browser got it (the start answer's Fingerprint_Summary), with its warnings.
+ */
 import { Descriptions, Typography } from 'antd';
+import { DisagreementAlert, summaryCopy, useDisagreementText } from '../environment-form';
 import { formatDateTime } from '../../shared/format.ts';
 import { useCopy, useLang } from '../../shared/lang.tsx';
 import type { RunningInfo as Info } from '../../shared/running.tsx';
@@ -17,7 +21,67 @@ function Value({ text, label }: { text: string; label: string }) {
   );
 }
 
+const times = (size: string) => size.replace('x', ' × ');
+
+function SitesSee({
+  summary,
+  proxied,
+}: {
+  summary: NonNullable<Info['Fingerprint_Summary']>;
+  proxied: boolean;
+}) {
+  const t = useCopy(summaryCopy);
+  const none = useCopy(envCopy).none;
+  const { countryName } = useDisagreementText();
+  const exit = [summary.Public_ip, summary.CountryCode && countryName(summary.CountryCode)]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <div className="running-info__sites-see" data-testid="running-fingerprint">
+      <Descriptions
+        size="small"
+        column={1}
+        title={t.title}
+        items={[
+          { key: 'system', label: t.system, children: summary.SystemOS || none },
+          {
+            key: 'ua',
+            label: t.userAgent,
+            children: (
+              <Typography.Text ellipsis={{ tooltip: summary.User_Agent }} style={{ maxWidth: 280 }}>
+                {summary.User_Agent}
+              </Typography.Text>
+            ),
+          },
+          { key: 'screen', label: t.screen, children: times(summary.Screen) || none },
+          { key: 'window', label: t.window, children: times(summary.Window) || t.windowFills },
+          { key: 'timezone', label: t.timezone, children: summary.TimeZone || none },
+          { key: 'language', label: t.language, children: summary.LanguageCode || none },
+          {
+            key: 'exit',
+            label: t.exit,
+            // A proxy whose exit was not looked up has none to show; no proxy is this machine's.
+            children: exit || (proxied ? none : t.noProxy),
+          },
+        ]}
+      />
+      <DisagreementAlert found={summary.Warnings} />
+    </div>
+  );
+}
+
 export function RunningInfo({ info }: { info: Info }) {
+  return (
+    <>
+      <Reported info={info} />
+      {info.Fingerprint_Summary && (
+        <SitesSee summary={info.Fingerprint_Summary} proxied={Boolean(info.proxy_port)} />
+      )}
+    </>
+  );
+}
+
+function Reported({ info }: { info: Info }) {
   const t = useCopy(envCopy);
   const lang = useLang();
   return (

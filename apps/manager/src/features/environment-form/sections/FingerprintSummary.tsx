@@ -1,19 +1,27 @@
 /**
- * What sites will see, together (issue 27): system, user agent, screen, time zone, language and
- * exit IP as the form holds them now, with a warning where two of them disagree (summary.ts).
+ * What sites will see, together (issue 27): system, user agent, screen, window, time zone,
+ * language and exit IP as the form holds them now, with a warning where two of them disagree
+ * (the contract's `disagreements`).
  */
-import { COUNTRIES, NO_PROXY } from '@hainiao/contract';
-import { Alert, Descriptions, Form, Typography } from 'antd';
-import { useCopy, useLang } from '../../../shared/lang.tsx';
+import {
+  disagreements,
+  isMobileSystem,
+  NO_PROXY,
+  parseResolution,
+  windowSizeOfArgs,
+} from '@hainiao/contract';
+import { Descriptions, Form, Typography } from 'antd';
+import { useCopy } from '../../../shared/lang.tsx';
 import { fill } from '../../../shared/format.ts';
 import { useSession } from '../../../shared/session.tsx';
-import { disagreements, type Disagreement } from '../summary.ts';
+import { DisagreementAlert } from '../DisagreementAlert.tsx';
+import { useDisagreementText } from '../disagreement-text.ts';
 import { summaryCopy } from '../summary-locales.ts';
 import type { CheckOutcome } from './ProxySection.tsx';
 
 export function FingerprintSummary(props: { outcome: CheckOutcome | undefined }) {
   const t = useCopy(summaryCopy);
-  const lang = useLang();
+  const { countryName } = useDisagreementText();
   const host = useSession().state?.hostSystem;
   const system = (Form.useWatch('SystemOS') as string | undefined) ?? '';
   const userAgent = (Form.useWatch('User_Agent') as string | undefined) ?? '';
@@ -22,9 +30,9 @@ export function FingerprintSummary(props: { outcome: CheckOutcome | undefined })
   const language = (Form.useWatch('LanguageCode') as string | undefined) ?? '';
   const automatic = (Form.useWatch('Automatic_Configure') as boolean | undefined) === true;
   const proxyType = (Form.useWatch('Proxy_Type') as string | undefined) ?? '';
+  const args = (Form.useWatch('Session_Args') as string[] | undefined) ?? [];
   const exit = props.outcome?.ok ? props.outcome : undefined;
-  const countryName = (code: string) =>
-    COUNTRIES.find((c) => c.code === code.toUpperCase())?.name[lang] ?? code;
+  const windowSize = windowSizeOfArgs(args);
 
   const found = disagreements({
     system,
@@ -32,15 +40,9 @@ export function FingerprintSummary(props: { outcome: CheckOutcome | undefined })
     userAgent,
     timezone,
     exitCountry: exit?.country,
+    screen: parseResolution(resolution),
+    window: windowSize,
   });
-  const sentence = (item: Disagreement) =>
-    item.kind === 'userAgentSystem'
-      ? fill(t.userAgentSystem, { userAgentSystem: item.userAgentSystem, system: item.system })
-      : fill(t.timezoneCountry, {
-          timezone: item.timezone,
-          timezoneCountry: countryName(item.timezoneCountry),
-          exitCountry: countryName(item.exitCountry),
-        });
   const own = automatic ? t.followsExit : t.systemOwn;
 
   return (
@@ -72,6 +74,15 @@ export function FingerprintSummary(props: { outcome: CheckOutcome | undefined })
             label: t.screen,
             children: resolution.replace('x', ' × ') || t.automatic,
           },
+          {
+            key: 'window',
+            label: t.window,
+            children: windowSize
+              ? `${windowSize.width} × ${windowSize.height}`
+              : isMobileSystem(system)
+                ? t.windowPhone
+                : t.windowFills,
+          },
           { key: 'timezone', label: t.timezone, children: timezone || own },
           { key: 'language', label: t.language, children: language || own },
           {
@@ -86,26 +97,7 @@ export function FingerprintSummary(props: { outcome: CheckOutcome | undefined })
           },
         ]}
       />
-      {found.length > 0 ? (
-        <Alert
-          type="warning"
-          showIcon
-          data-testid="fingerprint-warnings"
-          title={
-            found.length === 1 ? (
-              sentence(found[0]!)
-            ) : (
-              <ul className="env-form__warnings">
-                {found.map((item) => (
-                  <li key={item.kind}>{sentence(item)}</li>
-                ))}
-              </ul>
-            )
-          }
-        />
-      ) : (
-        <Typography.Text type="secondary">{t.allAgree}</Typography.Text>
-      )}
+      <DisagreementAlert found={found} />
     </div>
   );
 }

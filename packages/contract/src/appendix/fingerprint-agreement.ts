@@ -1,9 +1,11 @@
 /**
- * The fingerprint summary of the form (issue 27): what a site will see, together, and where those
- * values disagree in ways detectors look for — a user agent of another system than the one the
- * environment presents, or a time zone of another country than the proxy's exit.
+ * Where the values a site sees of an environment disagree in ways detectors look for: a user
+ * agent of another system than the one the environment presents, a window larger than its
+ * screen, a time zone of another country than the proxy's exit. The manager's form warns before
+ * saving; the local API's start answer lists the same kinds for what the browser got.
  */
-import { countryOfTimezone } from '@hainiao/contract';
+import type { Size } from './resolutions.ts';
+import { countryOfTimezone } from './timezones.ts';
 
 /** The family of systems a user agent's platform token names (Linux variants are one). */
 export function userAgentFamily(userAgent: string): string | undefined {
@@ -21,7 +23,15 @@ const familyOf = (system: string) => (system.startsWith('Linux') ? 'Linux' : sys
 
 export type Disagreement =
   | { kind: 'userAgentSystem'; userAgentSystem: string; system: string }
+  | { kind: 'windowLargerThanScreen'; window: Size; screen: Size }
   | { kind: 'timezoneCountry'; timezone: string; timezoneCountry: string; exitCountry: string };
+
+/** The window size launch arguments ask for (the last `--window-size=W,H` wins, as in Chromium). */
+export function windowSizeOfArgs(args: readonly string[]): Size | undefined {
+  const last = args.filter((arg) => arg.startsWith('--window-size=')).at(-1);
+  const match = last && /^--window-size=(\d{1,5}),(\d{1,5})$/.exec(last);
+  return match ? { width: Number(match[1]), height: Number(match[2]) } : undefined;
+}
 
 export interface SummaryInput {
   /** The system the environment presents ('' for the machine's own). */
@@ -32,6 +42,10 @@ export interface SummaryInput {
   timezone: string;
   /** The exit country of the last proxy check, when there was one. */
   exitCountry: string | undefined;
+  /** The screen, when known (a resolution chosen, or the one the browser got). */
+  screen?: Size | undefined;
+  /** The window, when a size is asked for. */
+  window?: Size | undefined;
 }
 
 export function disagreements(input: SummaryInput): Disagreement[] {
@@ -42,6 +56,10 @@ export function disagreements(input: SummaryInput): Disagreement[] {
   const ipadAsMac = system === 'iPad' && uaFamily === 'MacIntel';
   if (system && uaFamily && uaFamily !== familyOf(system) && !ipadAsMac) {
     found.push({ kind: 'userAgentSystem', userAgentSystem: uaFamily, system });
+  }
+  const { screen, window } = input;
+  if (screen && window && (window.width > screen.width || window.height > screen.height)) {
+    found.push({ kind: 'windowLargerThanScreen', window, screen });
   }
   const zoneCountry = input.timezone ? countryOfTimezone(input.timezone) : undefined;
   const exit = input.exitCountry?.toUpperCase();

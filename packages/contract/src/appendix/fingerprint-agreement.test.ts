@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { disagreements, userAgentFamily } from './summary.ts';
+import { disagreements, userAgentFamily, windowSizeOfArgs } from './fingerprint-agreement.ts';
 
 const WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36';
@@ -46,5 +46,46 @@ describe('the fingerprint summary', () => {
       [],
     );
     expect(disagreements({ ...base, timezone: '', exitCountry: 'US' })).toEqual([]);
+  });
+
+  test('a window larger than the screen', () => {
+    const base = { system: 'Windows', hostSystem: 'Windows', userAgent: WINDOWS, timezone: '' };
+    const screen = { width: 1366, height: 768 };
+    expect(
+      disagreements({
+        ...base,
+        exitCountry: undefined,
+        screen,
+        window: { width: 1920, height: 1080 },
+      }),
+    ).toEqual([{ kind: 'windowLargerThanScreen', window: { width: 1920, height: 1080 }, screen }]);
+    // Taller only is larger too; one that fits, or an unknown screen, is not.
+    expect(
+      disagreements({
+        ...base,
+        exitCountry: undefined,
+        screen,
+        window: { width: 1200, height: 900 },
+      }),
+    ).toHaveLength(1);
+    expect(
+      disagreements({
+        ...base,
+        exitCountry: undefined,
+        screen,
+        window: { width: 1366, height: 728 },
+      }),
+    ).toEqual([]);
+    expect(
+      disagreements({ ...base, exitCountry: undefined, window: { width: 4000, height: 3000 } }),
+    ).toEqual([]);
+  });
+
+  test('reads the window size of launch arguments', () => {
+    expect(
+      windowSizeOfArgs(['--window-size=800,600', '--lang=en', '--window-size=1024,700']),
+    ).toEqual({ width: 1024, height: 700 });
+    expect(windowSizeOfArgs(['--window-size=huge'])).toBeUndefined();
+    expect(windowSizeOfArgs([])).toBeUndefined();
   });
 });
