@@ -17,8 +17,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_SETTINGS } from '../apps/local-api/src/model/settings.ts';
-import { BASE_FLAGS, settingFlags } from '../apps/local-api/src/runtime/profile.ts';
-import { discoverBrowser } from '../apps/local-api/src/runtime/discovery.ts';
+import { BASE_FLAGS, settingFlags } from '../apps/local-api/src/runtime/profile/profile.ts';
+import { discoverBrowser } from '../apps/local-api/src/runtime/launch/discovery.ts';
 import puppeteer from 'puppeteer-core';
 import { startBrowserService, startSite } from '../apps/local-api/src/test/browser.ts';
 

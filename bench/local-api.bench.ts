@@ -29,7 +29,7 @@ import { DEFAULT_SETTINGS } from '../apps/local-api/src/model/settings.ts';
 import { openStore } from '../apps/local-api/src/store/database.ts';
 import { environmentStore } from '../apps/local-api/src/store/environments.ts';
 import { groupStore } from '../apps/local-api/src/store/groups.ts';
-import { cookieFiles } from '../apps/local-api/src/runtime/cookies.ts';
+import { cookieFiles } from '../apps/local-api/src/runtime/profile/cookies.ts';
 
 const ENVIRONMENTS = Number(process.env.BENCH_ENVIRONMENTS ?? 10_000);
 const SAMPLES = 1000;

@@ -6,7 +6,7 @@ import type { Library } from './domain/library.ts';
 import type { SyncEngine } from './domain/sync.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { BrowserRuntime } from './runtime/browser.ts';
-import type { CookieFiles } from './runtime/cookies.ts';
+import type { CookieFiles } from './runtime/profile/cookies.ts';
 import type { EnvironmentStore } from './store/environments.ts';
 import type { GroupStore } from './store/groups.ts';
 import type { SyncStore } from './store/sync.ts';

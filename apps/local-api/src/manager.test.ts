@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
 import { ownOrigin } from './http/guard.ts';
-import { hostSystem } from './runtime/host.ts';
+import { hostSystem } from './runtime/fingerprint/host.ts';
 import { startHttpProxy, startLookup } from './test/proxies.ts';
 import { call, startTestService, type TestService } from './test/server.ts';
 

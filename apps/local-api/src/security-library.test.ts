@@ -19,13 +19,13 @@ import { strToU8, zipSync, type Zippable } from 'fflate';
 import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { libraryFileUrl } from './cloud/client.ts';
-import { checkProxy, fetchText } from './runtime/proxy-check.ts';
+import { checkProxy, fetchText } from './runtime/proxy/proxy-check.ts';
 import {
   SSH_HOST_KEY_FILE,
   SshHostKeyChangedError,
   startForwarder,
   type ProxySpec,
-} from './runtime/proxy.ts';
+} from './runtime/proxy/proxy.ts';
 import { isSafeName, PLUGIN_MAX_FILES } from './domain/library.ts';
 import {
   browsersOf,
@@ -275,7 +275,7 @@ describe('SSH proxies pin the host key on first use', () => {
       const first = await api.startOne(id);
       expect(first.status).toBe(0);
       await api.kill([id]);
-      // The start pins the SSH server's key in the environment's folder (runtime/proxy.ts).
+      // The start pins the SSH server's key in the environment's folder (runtime/proxy/proxy.ts).
       const pin = path.join(api.service.dataDir, 'sessions', id, SSH_HOST_KEY_FILE);
       expect(fs.existsSync(pin)).toBe(true);
       expect(fs.readFileSync(pin, 'utf8')).toBe(`127.0.0.1:${port} ${fingerprintOf(original)}\n`);

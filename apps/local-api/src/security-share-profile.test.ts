@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
 import { postgresUp } from '@hainiao/testkit/postgres';
 import { chunkClient } from './cloud/chunks.ts';
-import { chunkHash, compressChunk, manifestHash } from './runtime/profile-manifest.ts';
+import { chunkHash, compressChunk, manifestHash } from './runtime/profile/profile-manifest.ts';
 import { hasChromium } from './test/browser.ts';
 import { startTestService, type TestService } from './test/server.ts';
 

@@ -4,7 +4,7 @@
  * id_container, delete, share, cookies, auto-open, random-user-agent, cache clean, and the browser
  * control calls' validation.
  */
-import { hostSystem } from './runtime/host.ts';
+import { hostSystem } from './runtime/fingerprint/host.ts';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';

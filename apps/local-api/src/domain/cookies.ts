@@ -3,15 +3,20 @@
  * field of session/update and of the AdsPower-compatible user/update, the manager's import which
  * uses session/update): while the environment runs, its browser takes them first — or the call
  * refuses and stores nothing — and a stop merges the browser's jar with the store instead of
- * writing it over the store (runtime/cookies.ts mergeRun says how the newer cookie is known).
+ * writing it over the store (runtime/profile/cookies.ts mergeRun says how the newer cookie is known).
  */
 import { localApiMessages, type Localized } from '@hainiao/contract';
 import type { StoredCookie } from '../model/cookie.ts';
 import type { EnvironmentRecord } from '../model/environment.ts';
 import { DomainError } from '../model/errors.ts';
 import type { BrowserRuntime } from '../runtime/browser.ts';
-import { applyCookieChange, cookieChange, mergeCookies, mergeRun } from '../runtime/cookies.ts';
-import { CookiePushError, type CookieBase } from '../runtime/running-cookies.ts';
+import {
+  applyCookieChange,
+  cookieChange,
+  mergeCookies,
+  mergeRun,
+} from '../runtime/profile/cookies.ts';
+import { CookiePushError, type CookieBase } from '../runtime/profile/running-cookies.ts';
 import type { EnvironmentStore } from '../store/environments.ts';
 
 const REFUSALS: Record<CookiePushError['reason'], Localized> = {

@@ -10,8 +10,8 @@ import { localApiMessages, NO_PROXY, type Lang } from '@hainiao/contract';
 import type { EnvironmentRecord } from '../model/environment.ts';
 import { defaultResolution } from '../model/resolutions.ts';
 import { DEFAULT_SETTINGS, type EnvironmentSettings } from '../model/settings.ts';
-import { hostSystem } from '../runtime/host.ts';
-import { randomUserAgent } from '../runtime/user-agent.ts';
+import { hostSystem } from '../runtime/fingerprint/host.ts';
+import { randomUserAgent } from '../runtime/fingerprint/user-agent.ts';
 import type { EnvironmentStore } from '../store/environments.ts';
 import type { GroupStore } from '../store/groups.ts';
 import {

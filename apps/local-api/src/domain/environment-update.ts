@@ -9,7 +9,7 @@ import type { EnvironmentRecord } from '../model/environment.ts';
 import { DEFAULT_RESOLUTIONS } from '../model/resolutions.ts';
 import type { EnvironmentSettings } from '../model/settings.ts';
 import type { BrowserRuntime } from '../runtime/browser.ts';
-import { chromeMajor, isUserAgentOf, randomUserAgent } from '../runtime/user-agent.ts';
+import { chromeMajor, isUserAgentOf, randomUserAgent } from '../runtime/fingerprint/user-agent.ts';
 import { resolve } from './access.ts';
 import { storeCookies } from './cookies.ts';
 import type { CreateDeps } from './environment-create.ts';

@@ -28,15 +28,15 @@ import type { StoredCookie } from '../model/cookie.ts';
 import type { EnvironmentRecord, StartPage } from '../model/environment.ts';
 import { DomainError, InvalidRequestError, ProxyCheckError } from '../model/errors.ts';
 import { DEFAULT_SETTINGS, type EnvironmentSettings } from '../model/settings.ts';
-import { CookieFormatError, parseCookieField } from '../runtime/cookies.ts';
-import { ALLOWED_ARG_LIST, refuseArgs } from '../runtime/profile.ts';
+import { CookieFormatError, parseCookieField } from '../runtime/profile/cookies.ts';
+import { ALLOWED_ARG_LIST, refuseArgs } from '../runtime/profile/profile.ts';
 import {
   checkFailedMessage,
   checkProxy,
   DEFAULT_IP_LOOKUP_URL,
   withReason,
-} from '../runtime/proxy-check.ts';
-import { isUserAgentOf } from '../runtime/user-agent.ts';
+} from '../runtime/proxy/proxy-check.ts';
+import { isUserAgentOf } from '../runtime/fingerprint/user-agent.ts';
 import type { GroupStore } from '../store/groups.ts';
 import { uniqueTags } from './tags.ts';
 
@@ -217,7 +217,7 @@ export function applyProxy(
 }
 
 /**
- * Browser arguments outside the allow-list (runtime/profile.ts), or repeated: -10000 naming the
+ * Browser arguments outside the allow-list (runtime/profile/profile.ts), or repeated: -10000 naming the
  * flags, HTTP 400, as every other bad field of a body. The arguments an environment stores are
  * those a start uses when it gives none, so it never stores arguments a start would refuse.
  */

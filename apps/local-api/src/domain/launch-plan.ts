@@ -6,7 +6,7 @@
 import { isStartPageUrl } from '@hainiao/contract';
 import type { EnvironmentRecord } from '../model/environment.ts';
 import type { LaunchPlan } from '../runtime/browser.ts';
-import { LEGACY_HEADLESS_ARG } from '../runtime/launch.ts';
+import { LEGACY_HEADLESS_ARG } from '../runtime/launch/launch.ts';
 import type { EnvironmentStore } from '../store/environments.ts';
 import { saveCookiesAtStop } from './cookies.ts';
 import type { Library } from './library.ts';
@@ -25,7 +25,7 @@ export function launchPlan(
     // the environment as it was when called, even if it waits in the launch queue.
     environment: { ...record },
     // `--headless=new` asks for Chromium's own headless mode, so it is a headless start whatever
-    // isHeadless says (runtime/launch.ts displayMode).
+    // isHeadless says (runtime/launch/launch.ts displayMode).
     headless: options.headless || options.args.includes(LEGACY_HEADLESS_ARG),
     rawDevTools: options.rawDevTools === true,
     args: options.args,

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
 import { chunkClient, type ChunkClient } from '../cloud/chunks.ts';
 import { DomainError } from '../model/errors.ts';
-import { manifestHash } from '../runtime/profile-snapshot.ts';
+import { manifestHash } from '../runtime/profile/profile-snapshot.ts';
 import { CHROMIUM, hasChromium } from '../test/browser.ts';
 import { downloadProfile, uploadProfile } from './profile-sync.ts';
 

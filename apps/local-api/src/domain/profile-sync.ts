@@ -17,7 +17,7 @@ import {
   restoreProfile,
   snapshotProfile,
   type ProfileManifest,
-} from '../runtime/profile-snapshot.ts';
+} from '../runtime/profile/profile-snapshot.ts';
 
 /** Chunks in flight at once: the cloud answers a call in a few ms, the network adds its round trip. */
 const PARALLEL = 8;

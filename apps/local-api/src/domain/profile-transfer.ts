@@ -10,7 +10,11 @@ import path from 'node:path';
 import type { ChunkClient } from '../cloud/chunks.ts';
 import { DomainError } from '../model/errors.ts';
 import type { EnvSnapshot } from '../model/sync.ts';
-import { checkManifest, manifestHash, type ProfileManifest } from '../runtime/profile-manifest.ts';
+import {
+  checkManifest,
+  manifestHash,
+  type ProfileManifest,
+} from '../runtime/profile/profile-manifest.ts';
 import { downloadProfile, uploadProfile } from './profile-sync.ts';
 import type { ProfileTransfer } from './sync.ts';
 

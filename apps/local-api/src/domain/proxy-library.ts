@@ -22,7 +22,12 @@ import {
 import type { EnvironmentRecord } from '../model/environment.ts';
 import { DomainError, InvalidRequestError } from '../model/errors.ts';
 import type { BrowserRuntime } from '../runtime/browser.ts';
-import { checkProxy, DEFAULT_IP_LOOKUP_URL, localize, withReason } from '../runtime/proxy-check.ts';
+import {
+  checkProxy,
+  DEFAULT_IP_LOOKUP_URL,
+  localize,
+  withReason,
+} from '../runtime/proxy/proxy-check.ts';
 import type { EnvironmentStore } from '../store/environments.ts';
 import {
   identityKey,

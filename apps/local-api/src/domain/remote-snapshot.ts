@@ -10,10 +10,10 @@
 import { checkEnvSnapshot, isSystem } from '@hainiao/contract';
 import { DomainError } from '../model/errors.ts';
 import type { EnvSnapshot } from '../model/sync.ts';
-import { parseStoredFingerprint } from '../runtime/fingerprint-schema.ts';
-import { checkManifest } from '../runtime/profile-manifest.ts';
-import { refuseArgs } from '../runtime/profile.ts';
-import { isUserAgentOf } from '../runtime/user-agent.ts';
+import { parseStoredFingerprint } from '../runtime/fingerprint/fingerprint-schema.ts';
+import { checkManifest } from '../runtime/profile/profile-manifest.ts';
+import { refuseArgs } from '../runtime/profile/profile.ts';
+import { isUserAgentOf } from '../runtime/fingerprint/user-agent.ts';
 
 export type RemoteCheck = { ok: true; snapshot: EnvSnapshot } | { ok: false; reason: string };
 

@@ -3,7 +3,7 @@
  * routes/self-check.test.ts, proves the reports on real environments).
  */
 import { describe, expect, test } from 'vitest';
-import type { ProbeReport, RealmReport } from '../runtime/self-check.ts';
+import type { ProbeReport, RealmReport } from '../runtime/self-check/self-check.ts';
 import {
   evaluate,
   REALMS,

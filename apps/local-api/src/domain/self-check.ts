@@ -2,7 +2,7 @@
  * The self-check (POST /api/v1/session/self_check, issue 18): what a site could see of an
  * environment, as findings with what to change and one score. A running environment is checked in
  * a new tab; a stopped one is started headless for the check and stopped after. The browser side
- * is runtime/self-check.ts; here are the rules (`evaluate`, pure) and the order of things.
+ * is runtime/self-check/self-check.ts; here are the rules (`evaluate`, pure) and the order of things.
  *
  * The rules follow docs/browser-runtime.md ("a lie is worse than sameness"): the same values in the
  * page, its iframe and every kind of worker; no replaced function; no DevTools or driver trace; no
@@ -21,16 +21,16 @@ import {
 import type { EnvironmentRecord } from '../model/environment.ts';
 import { DomainError } from '../model/errors.ts';
 import type { BrowserRuntime, LaunchPlan, RunningBrowser } from '../runtime/browser.ts';
-import { hostSystem } from '../runtime/host.ts';
-import { proxySpecOf } from '../runtime/launch.ts';
-import { languageOfCountry, lookupExit, type ExitInfo } from '../runtime/proxy-check.ts';
-import { hostKeyFileOf, startForwarder, type Forwarder } from '../runtime/proxy.ts';
+import { hostSystem } from '../runtime/fingerprint/host.ts';
+import { proxySpecOf } from '../runtime/launch/launch.ts';
+import { languageOfCountry, lookupExit, type ExitInfo } from '../runtime/proxy/proxy-check.ts';
+import { hostKeyFileOf, startForwarder, type Forwarder } from '../runtime/proxy/proxy.ts';
 import {
   browserCommandLine,
   probeBrowser,
   type ProbeReport,
   type RealmReport,
-} from '../runtime/self-check.ts';
+} from '../runtime/self-check/self-check.ts';
 import type { EnvironmentStore } from '../store/environments.ts';
 import type { Library } from './library.ts';
 
@@ -134,7 +134,7 @@ export interface CheckInput {
   /** Every address of this machine's interfaces. */
   localAddresses: readonly string[];
   settings: Pick<EnvironmentRecord['settings'], 'fingerprintNoise' | 'automaticConfigure'>;
-  /** This machine's system (runtime/host.ts). */
+  /** This machine's system (runtime/fingerprint/host.ts). */
   hostSystem: string;
 }
 
@@ -493,7 +493,7 @@ export interface SelfCheckDeps {
   library: Pick<Library, 'pluginDir'>;
   /** The data folder (the SSH host-key pins are in sessions/<id>/). */
   dataDir: string;
-  /** The IP-lookup endpoint, as at start (runtime/proxy-check.ts). */
+  /** The IP-lookup endpoint, as at start (runtime/proxy/proxy-check.ts). */
   lookupUrl: string;
   lookupTimeoutMs: number;
   /** The whole check page, from connecting to its report. */

@@ -1,6 +1,6 @@
 /**
  * A cookie as an environment keeps it, and the sites (web accounts) its cookies belong to. Parsing
- * and writing cookie files is the runtime's (runtime/cookies.ts); the store and the listid filter
+ * and writing cookie files is the runtime's (runtime/profile/cookies.ts); the store and the listid filter
  * need only these.
  */
 import { getPublicSuffix } from 'tough-cookie';

@@ -12,7 +12,7 @@ export interface EnvironmentSettings {
   resolution: string;
   /** The four 0/1 fingerprint switches, comma-separated (FingerPrint_Setting). */
   fingerprintSetting: string;
-  /** 1: scripted read-back noise (opt-in, detectable; runtime/inject.ts). */
+  /** 1: scripted read-back noise (opt-in, detectable; runtime/devtools/inject.ts). */
   fingerprintNoise: number;
   lockWindowSize: number;
   disableVideo: number;

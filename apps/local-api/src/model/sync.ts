@@ -57,12 +57,12 @@ export interface EnvSnapshot {
   usage: {
     cookies: unknown[];
     /**
-     * The generated fingerprint (runtime/fingerprint.ts), null until the first start: whoever
+     * The generated fingerprint (runtime/fingerprint/fingerprint.ts), null until the first start: whoever
      * starts the environment first makes it, a receiver too, and it stays the same after.
      */
     fingerprint: string | null;
     updatedAt: number;
-    /** The profile folder's snapshot (runtime/profile-snapshot.ts), when it travels. */
+    /** The profile folder's snapshot (runtime/profile/profile-snapshot.ts), when it travels. */
     profile: { hash: string; manifest: unknown } | null;
   };
 }

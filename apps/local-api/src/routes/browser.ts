@@ -55,7 +55,7 @@ export function browserRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   post(app, ctx, '/api/v1/browser/start', async ({ body, request, login }) => {
     const lang = callerLang(request);
-    // `args` outside the allow-list (runtime/profile.ts) fail the whole call, before any lookup,
+    // `args` outside the allow-list (runtime/profile/profile.ts) fail the whole call, before any lookup,
     // launch or write. Not a -10000 per listid entry: the args are the same for every environment
     // of the call, and a client that checks only `code` must not read a refused start as started.
     assertAllowedArgs(body.args ?? []);

@@ -29,8 +29,8 @@ import {
 import { fail, LocalApiError, UNKNOWN_EXCEPTION } from '../http/envelope.ts';
 import type { EnvironmentRecord } from '../model/environment.ts';
 import type { EnvironmentSettings } from '../model/settings.ts';
-import { hostSystem } from '../runtime/host.ts';
-import { CHROME_MAJOR_MIN, currentChromeMajor } from '../runtime/user-agent.ts';
+import { hostSystem } from '../runtime/fingerprint/host.ts';
+import { CHROME_MAJOR_MIN, currentChromeMajor } from '../runtime/fingerprint/user-agent.ts';
 
 /** A failure with its reason; the compat error handler answers it as `{code: -1, msg, data: {}}`. */
 export function refuse(
@@ -77,7 +77,7 @@ export function groupOfId(ctx: ServiceContext, owner: string, id: string): strin
 }
 
 /**
- * launch_args: Chromium flags (our allow-list, runtime/profile.ts) and URLs, which Chromium opens
+ * launch_args: Chromium flags (our allow-list, runtime/profile/profile.ts) and URLs, which Chromium opens
  * as tabs (AdsPower documents both). In a query: JSON text, or repeated values.
  */
 export function launchArgsOf(

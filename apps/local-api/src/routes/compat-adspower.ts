@@ -43,7 +43,7 @@ import type { EnvironmentRecord, Visible } from '../model/environment.ts';
 import { DomainError } from '../model/errors.ts';
 import type { EnvironmentSettings } from '../model/settings.ts';
 import type { LaunchPlan, RunningBrowser } from '../runtime/browser.ts';
-import { CACHE_PATHS, removePaths } from '../runtime/profile.ts';
+import { CACHE_PATHS, removePaths } from '../runtime/profile/profile.ts';
 import {
   applyLocale,
   fingerprintChanges,
@@ -237,7 +237,7 @@ interface Endpoints {
 
 /**
  * The running browser's endpoints as AdsPower names them: the DevTools endpoint of
- * browser_CDP_Port (the service's DevTools proxy, runtime/devtools-proxy.ts), its browser
+ * browser_CDP_Port (the service's DevTools proxy, runtime/devtools/devtools-proxy.ts), its browser
  * WebSocket read from its own /json/version, and the chromedriver found beside the browser.
  */
 async function endpointsOf(running: RunningBrowser): Promise<Endpoints> {

@@ -1,6 +1,6 @@
 /**
  * import-cookie and export-cookie: files in the cookie folder of the machine
- * running the service (`--cookie-dir`; runtime/cookies.ts `cookieFiles`), in the JSON array format
+ * running the service (`--cookie-dir`; runtime/profile/cookies.ts `cookieFiles`), in the JSON array format
  * browser extensions export, or Netscape cookies.txt (by the extension .txt on export, by the
  * content on import).
  *
@@ -23,7 +23,7 @@ import {
   toExtensionJson,
   toNetscape,
   type CookieFileRule,
-} from '../runtime/cookies.ts';
+} from '../runtime/profile/cookies.ts';
 
 /** Cookie files larger than this are refused (a browser holds a few thousand cookies at most). */
 const COOKIE_FILE_MAX_BYTES = 20 * 1024 * 1024;

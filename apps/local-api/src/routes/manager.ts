@@ -31,13 +31,13 @@ import { v1 } from '../http/envelope.ts';
 import { requireLogin } from '../http/route.ts';
 import { parseBody } from '../http/validate.ts';
 import { DomainError, ProxyCheckError } from '../model/errors.ts';
-import { hostSystem } from '../runtime/host.ts';
+import { hostSystem } from '../runtime/fingerprint/host.ts';
 import {
   checkFailedMessage,
   checkProxy,
   DEFAULT_IP_LOOKUP_URL,
   withReason,
-} from '../runtime/proxy-check.ts';
+} from '../runtime/proxy/proxy-check.ts';
 import type { StaticFolder } from '../util/static-files.ts';
 import { runningView, sessionDir } from './views.ts';
 
@@ -270,7 +270,7 @@ const PROXY_FIELD_NAMES = {
 } as const;
 
 /**
- * Runs the check that create and proxy/update run with Is_CheckProxy 1 (runtime/proxy-check.ts: a
+ * Runs the check that create and proxy/update run with Is_CheckProxy 1 (runtime/proxy/proxy-check.ts: a
  * real request through the proxy to the IP-lookup endpoint), on a proxy that is not saved anywhere:
  * the answer is the exit (Public_ip, CountryCode, TimeZone, LanguageCode), or -105 with curl's code
  * and name exactly as create answers it. domain/environment.ts verifyProxy does the same for a

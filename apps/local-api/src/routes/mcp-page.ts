@@ -1,6 +1,6 @@
 /**
  * What the MCP tools do inside a running environment (routes/mcp.ts): one DevTools connection per
- * tool call to the environment's own endpoint (`browser_CDP_Port`, runtime/devtools-proxy.ts),
+ * tool call to the environment's own endpoint (`browser_CDP_Port`, runtime/devtools/devtools-proxy.ts),
  * closed when the call ends, so no session outlives it (the proxy detaches what a closed client
  * attached). Raw CDP, not Playwright: nothing here enables `Runtime` or runs script in the page's
  * own world (element work happens in an isolated world), so an agent leaves no more traces than
@@ -9,7 +9,7 @@
 import { WebSocket } from 'ws';
 import { mcpMessages, type Localized } from '@hainiao/contract';
 import { fail, LocalApiError, UNKNOWN_EXCEPTION } from '../http/envelope.ts';
-import type { CdpCookie } from '../runtime/instrument.ts';
+import type { CdpCookie } from '../runtime/devtools/instrument.ts';
 
 /** A command that takes longer than this fails the tool call (a page hung in a dialog, say). */
 const COMMAND_TIMEOUT_MS = 30_000;

@@ -32,7 +32,7 @@ import {
   type PageDriver,
   type ElementTarget,
 } from './mcp-page.ts';
-import { pageOnlyValues } from '../runtime/host.ts';
+import { pageOnlyValues } from '../runtime/fingerprint/host.ts';
 import { createRequestOf } from './session.ts';
 import { environmentView, runningView } from './views.ts';
 

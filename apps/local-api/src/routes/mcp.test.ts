@@ -18,7 +18,7 @@ import {
   startSite,
   type BrowserService,
 } from '../test/browser.ts';
-import { hostSystem, pageOnlyValues } from '../runtime/host.ts';
+import { hostSystem, pageOnlyValues } from '../runtime/fingerprint/host.ts';
 import { startTestService } from '../test/server.ts';
 
 /** A system other than this machine's. */

@@ -34,7 +34,7 @@ import type { BodyOf } from '../http/route.ts';
 import { requireLogin } from '../http/route.ts';
 import { parseBody } from '../http/validate.ts';
 import { DomainError } from '../model/errors.ts';
-import { localize, withReason } from '../runtime/proxy-check.ts';
+import { localize, withReason } from '../runtime/proxy/proxy-check.ts';
 import { identityKey, type ProxyStore, type SavedProxy } from '../store/proxies.ts';
 import { formatTime } from '../util/time.ts';
 

@@ -18,7 +18,7 @@ import {
   startLookup,
   type BrowserService,
 } from '../test/browser.ts';
-import { canShowWindows } from '../runtime/virtual-display.ts';
+import { canShowWindows } from '../runtime/launch/virtual-display.ts';
 
 const FINDINGS = [
   'user-agent',
@@ -198,7 +198,7 @@ describe.skipIf(!hasChromium)('POST /api/v1/session/self_check', () => {
         Proxy_Port: proxy.port,
         Proxy_Username: 'puser',
         Proxy_Password: 'ppass',
-        // Its pages' requests are intercepted by the service too (runtime/media-block.ts).
+        // Its pages' requests are intercepted by the service too (runtime/devtools/media-block.ts).
         Disable_video: 1,
       });
       await api.startOne(id);

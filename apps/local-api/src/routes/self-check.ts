@@ -10,7 +10,7 @@ import { resolve } from '../domain/access.ts';
 import { selfChecker } from '../domain/self-check.ts';
 import { callerLang, v1 } from '../http/envelope.ts';
 import { post } from '../http/route.ts';
-import { DEFAULT_IP_LOOKUP_URL } from '../runtime/proxy-check.ts';
+import { DEFAULT_IP_LOOKUP_URL } from '../runtime/proxy/proxy-check.ts';
 
 export function selfCheckRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const selfCheck = selfChecker({

@@ -23,8 +23,8 @@ import type { ProxyChanges, ProxyFieldNames } from '../domain/environment.ts';
 import { callerLang, fail, sessionFailure, UNKNOWN_EXCEPTION, v1 } from '../http/envelope.ts';
 import { post } from '../http/route.ts';
 import { siteOf } from '../model/cookie.ts';
-import { pageOnlyValues } from '../runtime/host.ts';
-import { randomUserAgent } from '../runtime/user-agent.ts';
+import { pageOnlyValues } from '../runtime/fingerprint/host.ts';
+import { randomUserAgent } from '../runtime/fingerprint/user-agent.ts';
 import { parseTimeBound } from '../util/time.ts';
 import { environmentView, sessionDir } from './views.ts';
 import { settingsFromWire } from './wire-settings.ts';
@@ -282,7 +282,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   post(app, ctx, '/api/v1/session/random-user-agent', ({ body, request }) => {
     if (!isSystem(body.SYSTEM)) throw sessionFailure(S.OS_INVALID);
     // The downloadable browsers' versions (limits.ts). Whatever the stored UA says, a
-    // running environment presents its engine's own major (runtime/fingerprint.ts engineUserAgent).
+    // running environment presents its engine's own major (runtime/fingerprint/fingerprint.ts engineUserAgent).
     const { Version } = body;
     if (Version !== undefined && (Version < BROWSER_VERSION_MIN || Version > BROWSER_VERSION_MAX)) {
       throw sessionFailure(S.USER_AGENT_INVALID, localApiMessages.userAgentVersionUnknown, {

@@ -8,7 +8,7 @@ import { BrowserCodes, disagreements, formatResolution } from '@hainiao/contract
 import type { ServiceContext } from '../context.ts';
 import type { Visible } from '../model/environment.ts';
 import type { RunningBrowser } from '../runtime/browser.ts';
-import { hostSystem } from '../runtime/host.ts';
+import { hostSystem } from '../runtime/fingerprint/host.ts';
 import { formatTime } from '../util/time.ts';
 import { toWireSettings } from './wire-settings.ts';
 
@@ -136,7 +136,7 @@ export function runningView(running: RunningBrowser | undefined) {
     TimeZone: running.timezone,
     LanguageCode: running.language,
     User_Agent: running.userAgent,
-    // Not in the spec: what a system other than the host's shows to pages only (runtime/host.ts).
+    // Not in the spec: what a system other than the host's shows to pages only (runtime/fingerprint/host.ts).
     Fingerprint_PageOnly: running.pageOnly,
     // Not in the spec (issue 27): what sites see, together, as the browser got it, and where
     // those values disagree (the manager's form warns of the same before saving).

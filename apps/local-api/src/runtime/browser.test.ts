@@ -23,7 +23,7 @@ import {
   until,
   type BrowserService,
 } from '../test/browser.ts';
-import { chromeBrands, productBrand, secChUa } from './fingerprint.ts';
+import { chromeBrands, productBrand, secChUa } from './fingerprint/fingerprint.ts';
 
 const WORKER = `postMessage({ ua: navigator.userAgent, platform: navigator.platform,
   cores: navigator.hardwareConcurrency, memory: navigator.deviceMemory,

@@ -7,8 +7,8 @@
 import { BrowserCodes } from '@hainiao/contract';
 import type { StoredCookie } from '../model/cookie.ts';
 import type { EnvironmentRecord } from '../model/environment.ts';
-import type { CookieChange } from './cookies.ts';
-import type { CookieBase } from './running-cookies.ts';
+import type { CookieChange } from './profile/cookies.ts';
+import type { CookieBase } from './profile/running-cookies.ts';
 
 /**
  * What a running environment reports, in our
@@ -57,7 +57,7 @@ export interface RunningBrowser {
   screen: { width: number; height: number };
   window: { width: number; height: number } | undefined;
   /**
-   * Values pages show but workers do not (a system other than the host's; runtime/host.ts).
+   * Values pages show but workers do not (a system other than the host's; runtime/fingerprint/host.ts).
    * Not in the spec: reported so a caller knows what a non-host system costs.
    */
   pageOnly: string[];

@@ -15,30 +15,30 @@ import path from 'node:path';
 import type SQLite from 'better-sqlite3';
 import { BrowserCodes } from '@hainiao/contract';
 import type { BrowserResult, BrowserRuntime, LaunchPlan, RunningBrowser } from './browser.ts';
-import { discoverBrowser, type BrowserInstall } from './discovery.ts';
-import { checkPluginFolders, loadExtensions, loadsOverDevTools } from './extensions.ts';
-import { fingerprintStore, warmUpGenerator } from './fingerprint.ts';
-import { fontLeversNotice } from './font-levers.ts';
-import { instrumentTargets, startTabs } from './instrument.ts';
-import { watchLastWindow, type LastWindowWatch } from './last-window.ts';
-import { displayMode, displaySize, missingDisplay, proxySpecOf } from './launch.ts';
-import { fontFamilies } from './machine.ts';
-import { prepareLaunch } from './prepare-launch.ts';
-import { BROWSING_DATA_PATHS, removePaths } from './profile.ts';
-import { DEFAULT_IP_LOOKUP_URL } from './proxy-check.ts';
-import { openProxy } from './proxy-launch.ts';
-import { watchProxy } from './proxy-watch.ts';
-import { hostKeyFileOf, type Forwarder } from './proxy.ts';
+import { discoverBrowser, type BrowserInstall } from './launch/discovery.ts';
+import { checkPluginFolders, loadExtensions, loadsOverDevTools } from './profile/extensions.ts';
+import { fingerprintStore, warmUpGenerator } from './fingerprint/fingerprint.ts';
+import { fontLeversNotice } from './fingerprint/font-levers.ts';
+import { instrumentTargets, startTabs } from './devtools/instrument.ts';
+import { watchLastWindow, type LastWindowWatch } from './launch/last-window.ts';
+import { displayMode, displaySize, missingDisplay, proxySpecOf } from './launch/launch.ts';
+import { fontFamilies } from './fingerprint/machine.ts';
+import { prepareLaunch } from './launch/prepare-launch.ts';
+import { BROWSING_DATA_PATHS, removePaths } from './profile/profile.ts';
+import { DEFAULT_IP_LOOKUP_URL } from './proxy/proxy-check.ts';
+import { openProxy } from './proxy/proxy-launch.ts';
+import { watchProxy } from './proxy/proxy-watch.ts';
+import { hostKeyFileOf, type Forwarder } from './proxy/proxy.ts';
 import { runningInfo } from './running-info.ts';
-import { CookiePushError, runningCookies, type RunningCookies } from './running-cookies.ts';
+import { CookiePushError, runningCookies, type RunningCookies } from './profile/running-cookies.ts';
 import {
   endPreviousRun,
   launchQueue,
   LaunchFailure,
   spawnBrowser,
   type BrowserProcess,
-} from './supervisor.ts';
-import { findXvfb, virtualDisplay, type DisplayLease } from './virtual-display.ts';
+} from './launch/supervisor.ts';
+import { findXvfb, virtualDisplay, type DisplayLease } from './launch/virtual-display.ts';
 
 const B = BrowserCodes.code;
 

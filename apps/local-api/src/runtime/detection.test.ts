@@ -16,7 +16,7 @@ import {
   until,
   type BrowserService,
 } from '../test/browser.ts';
-import { canShowWindows } from './virtual-display.ts';
+import { canShowWindows } from './launch/virtual-display.ts';
 
 const BOTD = `<!doctype html><script type="module">
   import { load } from '/lib/botd.esm.js';

@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import type { EnvironmentRecord } from '../model/environment.ts';
 import { DEFAULT_SETTINGS } from '../model/settings.ts';
 import type { LaunchPlan } from './browser.ts';
-import { hostSystem } from './host.ts';
+import { hostSystem } from './fingerprint/host.ts';
 import { runningInfo, type RunningInfoInput } from './running-info.ts';
 
 function plan(

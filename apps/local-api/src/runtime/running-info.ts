@@ -4,10 +4,10 @@
  */
 import { windowSizeOfArgs } from '@hainiao/contract';
 import type { LaunchPlan, RunningBrowser } from './browser.ts';
-import type { BrowserInstall } from './discovery.ts';
-import { pageOnlyValues } from './host.ts';
-import type { LaunchLocale } from './launch.ts';
-import type { ExitInfo } from './proxy-check.ts';
+import type { BrowserInstall } from './launch/discovery.ts';
+import { pageOnlyValues } from './fingerprint/host.ts';
+import type { LaunchLocale } from './launch/launch.ts';
+import type { ExitInfo } from './proxy/proxy-check.ts';
 
 export interface RunningInfoInput {
   plan: LaunchPlan;
@@ -46,7 +46,7 @@ export function runningInfo(input: RunningInfoInput): RunningBrowser {
     browserVersion: install.version,
     // What the service reports, never what it cannot back: the exit's IP as looked up through the
     // proxy, else the one the user declared. The internal IP is only ever the declared one: pages
-    // see no address through WebRTC (runtime/profile.ts), so the machine's own is nobody's business.
+    // see no address through WebRTC (runtime/profile/profile.ts), so the machine's own is nobody's business.
     publicIp: exit?.ip ?? s.staticPublicIp,
     ...(exit ? { exit: { ip: exit.ip, country: exit.country } } : {}),
     internalIp: s.staticPrivateIp,

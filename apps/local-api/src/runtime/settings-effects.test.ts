@@ -26,8 +26,8 @@ import {
   startHttpProxy,
   type BrowserService,
 } from '../test/browser.ts';
-import { providerUsername } from './proxy.ts';
-import { canShowWindows } from './virtual-display.ts';
+import { providerUsername } from './proxy/proxy.ts';
+import { canShowWindows } from './launch/virtual-display.ts';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(

@@ -18,7 +18,7 @@ import {
 } from '../test/lie-detector/compare.ts';
 import { lieDetectorPages } from '../test/lie-detector/pages.ts';
 import { visitLies } from '../test/lie-detector/visit.ts';
-import { canShowWindows } from './virtual-display.ts';
+import { canShowWindows } from './launch/virtual-display.ts';
 import {
   browsersOf,
   CHROMIUM,

@@ -118,7 +118,7 @@ const MIGRATIONS: readonly ((db: SQLite.Database) => void)[] = [
       ) strict, without rowid;
     `);
   },
-  // The browser runtime: each environment's generated fingerprint (runtime/fingerprint.ts).
+  // The browser runtime: each environment's generated fingerprint (runtime/fingerprint/fingerprint.ts).
   (db) => {
     db.exec(`
       create table env_fingerprint (

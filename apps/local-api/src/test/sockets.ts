@@ -1,7 +1,7 @@
 /**
  * Loopback sockets as tests see them: whether a port listens, and a raw request made by another
  * user of the machine (`nobody`, which a test run as root can become) — the caller the service's
- * forwarders and DevTools endpoint must refuse (runtime/peer-user.ts).
+ * forwarders and DevTools endpoint must refuse (runtime/launch/peer-user.ts).
  */
 import { spawn } from 'node:child_process';
 import net from 'node:net';

@@ -30,7 +30,7 @@ export function isMobileSystem(value: string): boolean {
 
 /**
  * What an environment of a system other than the machine's shows in pages but not in workers
- * (measured on Chromium 156; the local service's runtime/host.ts): the create and start answers
+ * (measured on Chromium 156; the local service's runtime/fingerprint/host.ts): the create and start answers
  * list them in Fingerprint_PageOnly, and the manager before the user saves.
  */
 export const PAGE_ONLY_VALUES = [

@@ -247,7 +247,7 @@ export const localApiMessages = {
     en: 'Plugin not installed in this session: {id}',
     zh: '该环境未安装此插件：{id}',
   },
-  // Start -3 and -4 (runtime/extensions.ts): the start answer's `message` for that environment.
+  // Start -3 and -4 (runtime/profile/extensions.ts): the start answer's `message` for that environment.
   pluginMissingFromLibrary: {
     en: 'Plugin download failed: plugin {id} is not in the local library ({file} is missing or unreadable); install it again with session/plugin_install',
     zh: '插件下载失败：插件 {id} 不在本地插件库中（{file} 不存在或无法读取）；请用 session/plugin_install 重新安装',
@@ -282,7 +282,7 @@ export const localApiMessages = {
     en: 'Browser runtime not installed yet',
     zh: '尚未安装浏览器运行环境',
   },
-  // Logged once at service start on Windows and macOS hosts (runtime/font-levers.ts).
+  // Logged once at service start on Windows and macOS hosts (runtime/fingerprint/font-levers.ts).
   fontLeversUnavailable: {
     en: "FingerPrint_Setting d (fonts) and the font hinting of a (canvas) have no effect on {system}: Chromium reads the environment's fontconfig file on Linux only, so every environment shows this machine's installed fonts",
     zh: 'FingerPrint_Setting 的 d（字体）和 a（画布）中的字体微调在 {system} 上无效：Chromium 只在 Linux 上读取环境自己的 fontconfig 文件，因此所有环境显示的都是本机安装的字体',

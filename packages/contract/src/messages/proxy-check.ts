@@ -2,7 +2,7 @@ import type { Localized } from '../i18n.ts';
 
 /**
  * Why a proxy check or a start through a proxy failed, in plain words: the `{reason}` of
- * proxyCheckFailed and of a start's -13 (apps/local-api/src/runtime/proxy-check.ts,
+ * proxyCheckFailed and of a start's -13 (apps/local-api/src/runtime/proxy/proxy-check.ts,
  * proxy-launch.ts). The codes of the libraries underneath (proxy-chain's 590–599 statuses,
  * Node's ECONNREFUSED, …) are turned into these; none of them reaches the reader.
  */

@@ -3,7 +3,7 @@
  * the main page `/lies` that runs it in six realms (window, same-origin iframe, cross-site iframe,
  * dedicated, shared and service worker) and exposes `window.lieReport`.
  */
-import { SELF_CHECK_SCRIPTS } from '../../runtime/page-scripts.ts';
+import { SELF_CHECK_SCRIPTS } from '../../runtime/devtools/page-scripts.ts';
 
 /** What the detector reports for a realm that could not run it. */
 const UNAVAILABLE = `const unavailable = (scope, e) => ({
@@ -173,7 +173,7 @@ export function lieDetectorPages(): Record<string, string> {
   return {
     '/lies': MAIN,
     '/lies/frame': FRAME,
-    // The runtime's copy, which the self-check call runs (runtime/page-scripts/).
+    // The runtime's copy, which the self-check call runs (runtime/devtools/page-scripts/).
     '/lies/detector.js': SELF_CHECK_SCRIPTS.detector,
     '/lies/worker.js': WORKER,
     '/lies/shared.js': SHARED,

@@ -1,7 +1,7 @@
 /**
  * Cookie files in the browser: what the manager reads from a file the user picks and what it
  * writes for a download. The formats are the ones import-cookie reads from the service's cookie
- * folder (apps/local-api/src/runtime/cookies.ts): a JSON array as browser extensions export it
+ * folder (apps/local-api/src/runtime/profile/cookies.ts): a JSON array as browser extensions export it
  * (EditThisCookie, Cookie-Editor), the Puppeteer/Playwright shape (also wrapped as
  * `{ "cookies": [...] }`), and Netscape cookies.txt. The items go to the Cookie field of
  * session/update, which checks each cookie itself (RFC 6265 names, public suffixes…) and answers
