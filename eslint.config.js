@@ -31,14 +31,15 @@ const crossAppZones = [
 
 /**
  * The local API's layers, lowest first: a layer imports only from its own layer or lower ones.
- * The top layer (routes and the files that assemble the service) is imported by nothing below.
+ * The top layer (the adapters — the doors: v1, AdsPower's, MCP, the manager's back end — and the
+ * files that assemble the service) is imported by nothing below.
  */
 const LOCAL_API_LAYERS = [
   ['util', 'model'],
   ['store', 'runtime'],
   ['domain', 'account', 'cloud'],
   ['http'],
-  ['routes', 'app.ts', 'cli.ts', 'context.ts'],
+  ['adapters', 'app.ts', 'cli.ts', 'context.ts'],
 ];
 const inLocalApi = (entry) => `./apps/local-api/src/${entry}`;
 const layerZones = LOCAL_API_LAYERS.slice(0, -1).map((layer, index) => {

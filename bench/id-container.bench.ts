@@ -25,7 +25,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? 0;
 }
 
-/** The brief (type 2) fields of an environment, as routes/views.ts answers them. */
+/** The brief (type 2) fields of an environment, as adapters/v1/views.ts answers them. */
 const brief = ({ record, owned }: Visible) => ({
   Session_ID: record.id,
   Session_Name: record.name,

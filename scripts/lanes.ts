@@ -26,11 +26,11 @@ const BROWSER_FILES = [
   'apps/local-api/src/crash-restart.test.ts',
   'apps/local-api/src/domain/cookies.test.ts',
   'apps/local-api/src/domain/profile-sync.test.ts',
-  'apps/local-api/src/routes/mcp.test.ts',
-  'apps/local-api/src/routes/self-check.test.ts',
-  'apps/local-api/src/routes/compat-adspower-browser.test.ts',
-  'apps/local-api/src/routes/start-status-codes.test.ts',
-  'apps/local-api/src/routes/start-defaults.test.ts',
+  'apps/local-api/src/adapters/mcp/mcp.test.ts',
+  'apps/local-api/src/adapters/v1/self-check.test.ts',
+  'apps/local-api/src/adapters/adspower/compat-adspower-browser.test.ts',
+  'apps/local-api/src/adapters/v1/start-status-codes.test.ts',
+  'apps/local-api/src/adapters/v1/start-defaults.test.ts',
   'apps/local-api/src/runtime/browser.test.ts',
   'apps/local-api/src/runtime/detection.test.ts',
   'apps/local-api/src/runtime/devtools/devtools-endpoint.test.ts',
@@ -68,8 +68,8 @@ const APP_UNIT_FILES = [
   'apps/local-api/src/runtime/profile/profile.test.ts',
   'apps/local-api/src/runtime/running-info.test.ts',
   'apps/local-api/src/runtime/fingerprint/user-agent.test.ts',
-  'apps/local-api/src/routes/mcp-docs.test.ts',
-  'apps/local-api/src/routes/views.test.ts',
+  'apps/local-api/src/adapters/mcp/mcp-docs.test.ts',
+  'apps/local-api/src/adapters/v1/views.test.ts',
 ];
 
 /** Test files of the web app that talk to a real HTTP server on loopback. */

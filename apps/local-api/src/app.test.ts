@@ -211,7 +211,7 @@ describe('local API service', () => {
       code: -10000,
       data: null,
     });
-    // GET /api/v1/group/list is AdsPower's (routes/compat-adspower.ts); our calls are POST only.
+    // GET /api/v1/group/list is AdsPower's (adapters/adspower/compat-adspower.ts); our calls are POST only.
     const get = await call(service.port, '/api/v1/session/listid', { method: 'GET' });
     expect(get.status).toBe(405);
     // Paths are case-sensitive, as the spec spells them.
@@ -232,7 +232,7 @@ describe('before a login', () => {
   afterAll(() => service?.dispose());
 
   test('every call of the contract exists and, but /login and quit, answers -4 with HTTP 401', async () => {
-    // /api/v1/quit is open too, and would end the service: routes/service.test.ts proves it.
+    // /api/v1/quit is open too, and would end the service: adapters/v1/service.test.ts proves it.
     for (const route of LOCAL_API_ROUTES.filter((r) => r.path !== '/api/v1/quit')) {
       const res = await service.post(route.path, {});
       expect(res.status, route.path).not.toBe(404);

@@ -1,5 +1,5 @@
 /*
- * Layers of the local API, lowest first ("one-way layers: routes → domain → store/runtime, no
+ * Layers of the local API, lowest first ("one-way layers: adapters → domain → store/runtime, no
  * cycles"). A module imports only from its own layer or lower ones, never upward, and nothing
  * forms a cycle; eslint.config.js (LOCAL_API_LAYERS) enforces this list:
  *
@@ -18,13 +18,15 @@
  *      They throw DomainError (a code NAME), never a wire code or an answer.
  *   4. http/     envelopes, the DomainError → code/message mapping (errors.ts), guards, body
  *                validation, call registration
- *   5. routes/   the calls: parse the contract's bodies (wire names) into the model, call the
- *                domain, answer through views (routes/views.ts; the settings' spellings in
- *                routes/wire-settings.ts); no route imports another
+ *   5. adapters/ the doors, one room each: v1/ (the spec's calls), adspower/ (AdsPower's
+ *                calls), mcp/ (the MCP server), manager/ (the manager's back end). They parse
+ *                the contract's bodies (wire names) into the model, call the domain, and answer
+ *                through views (adapters/v1/views.ts; the settings' spellings in
+ *                adapters/v1/wire-settings.ts); no door imports another door's calls
  *      context.ts, app.ts, cli.ts  assemble the service; nothing imports them but each other
  *
  * Every layer may import @hainiao/contract. The calls' field names appear only in http/ and
- * routes/, the cloud's in cloud/client.ts; numeric codes only in http/, routes/ and the runtime's
+ * adapters/, the cloud's in cloud/client.ts; numeric codes only in http/, adapters/ and the runtime's
  * per-environment results (runtime/browser.ts BrowserResult, the browser table's numbers).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -45,21 +47,21 @@ import { installGuards } from './http/guard.ts';
 import { rateLimiter, type RateLimiter } from './http/rate-limit.ts';
 import { maskSecrets, printLine, type CallLog } from './logging.ts';
 import { DomainError } from './model/errors.ts';
-import { accountRoutes } from './routes/account.ts';
-import { autoOpenRoutes } from './routes/auto-open.ts';
-import { browserRoutes } from './routes/browser.ts';
-import { adsPowerRoutes } from './routes/compat-adspower.ts';
-import { cookieRoutes } from './routes/cookie.ts';
-import { groupRoutes } from './routes/group.ts';
-import { organizeRoutes } from './routes/organize.ts';
-import { isManagerPath, managerRoutes } from './routes/manager.ts';
-import { mcpRoutes } from './routes/mcp.ts';
-import { pluginRoutes } from './routes/plugin.ts';
-import { proxyLibraryRoutes } from './routes/proxy-library.ts';
-import { scriptRoutes } from './routes/script.ts';
-import { selfCheckRoutes } from './routes/self-check.ts';
-import { serviceRoutes } from './routes/service.ts';
-import { sessionRoutes } from './routes/session.ts';
+import { accountRoutes } from './adapters/v1/account.ts';
+import { autoOpenRoutes } from './adapters/v1/auto-open.ts';
+import { browserRoutes } from './adapters/v1/browser.ts';
+import { adsPowerRoutes } from './adapters/adspower/compat-adspower.ts';
+import { cookieRoutes } from './adapters/v1/cookie.ts';
+import { groupRoutes } from './adapters/v1/group.ts';
+import { organizeRoutes } from './adapters/v1/organize.ts';
+import { isManagerPath, managerRoutes } from './adapters/manager/manager.ts';
+import { mcpRoutes } from './adapters/mcp/mcp.ts';
+import { pluginRoutes } from './adapters/v1/plugin.ts';
+import { proxyLibraryRoutes } from './adapters/manager/proxy-library.ts';
+import { scriptRoutes } from './adapters/v1/script.ts';
+import { selfCheckRoutes } from './adapters/v1/self-check.ts';
+import { serviceRoutes } from './adapters/v1/service.ts';
+import { sessionRoutes } from './adapters/v1/session.ts';
 import { missingRuntime, type BrowserRuntime } from './runtime/browser.ts';
 import type { CookieFiles } from './runtime/profile/cookies.ts';
 import { PROXY_CHECK_TIMEOUT_MS } from './runtime/proxy/proxy-check.ts';

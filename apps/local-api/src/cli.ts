@@ -32,7 +32,7 @@ import type { BrowserRuntime } from './runtime/browser.ts';
 import { chromiumRuntime } from './runtime/chromium-runtime.ts';
 import { cookieFiles } from './runtime/profile/cookies.ts';
 import { PROXY_CHECK_TIMEOUT_MS } from './runtime/proxy/proxy-check.ts';
-import { COMPAT_PORT_REQUEST } from './routes/compat-adspower.ts';
+import { COMPAT_PORT_REQUEST } from './adapters/adspower/compat-adspower.ts';
 import { openStore, optimizeStore } from './store/database.ts';
 import { groupStore } from './store/groups.ts';
 
@@ -388,7 +388,7 @@ export async function startLocalApi(flags: LocalApiFlags, givenRuntime?: Browser
   let compatPort: number | undefined;
   if (flags.compatPort !== undefined) {
     // The same app (guards, login, store) behind a second port that only the AdsPower-compatible
-    // calls answer on (routes/compat-adspower.ts refuses the others for marked requests).
+    // calls answer on (adapters/adspower/compat-adspower.ts refuses the others for marked requests).
     const server = http.createServer((request, response) => {
       (request as { [COMPAT_PORT_REQUEST]?: boolean })[COMPAT_PORT_REQUEST] = true;
       app.routing(request, response);

@@ -13,7 +13,7 @@ import type { SyncStore } from './store/sync.ts';
 
 /**
  * What the route areas share: the store, the account and its cloud, the library, the browsers.
- * For routes/ and app.ts only (the top layer): lower layers take what they need, never this.
+ * For adapters/ and app.ts only (the top layer): lower layers take what they need, never this.
  */
 export interface ServiceContext {
   db: SQLite.Database;

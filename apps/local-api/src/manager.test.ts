@@ -1,5 +1,5 @@
 /**
- * The environment manager served by the service (routes/manager.ts, util/static-files.ts) and the
+ * The environment manager served by the service (adapters/manager/manager.ts, util/static-files.ts) and the
  * guard around it (http/guard.ts): the built files and the app's routes answer GET, nothing else
  * does; only the service's own origin joins the allowed ones; a rebinding Host still fails; no
  * request path reads outside the build; without a build, `/` says how to make one. The form's

@@ -310,7 +310,7 @@ describe('create', () => {
     });
   });
 
-  // Credentials, forwarding and the exit's locale: routes/proxy-check.test.ts (real proxies).
+  // Credentials, forwarding and the exit's locale: adapters/v1/proxy-check.test.ts (real proxies).
 });
 
 describe('update, adv_setting, proxy/update', () => {

@@ -19,7 +19,7 @@ import {
 import { CloudCallError, type CloudClient } from '../cloud/client.ts';
 import { DomainError } from '../model/errors.ts';
 
-/** The service's login, in our names (routes/account.ts answers it in the spec's). */
+/** The service's login, in our names (adapters/v1/account.ts answers it in the spec's). */
 export interface Login {
   account: string;
   appId: string;

@@ -1,6 +1,6 @@
 /**
  * The self-check's rules without a browser: what each finding says of a report (the browser test,
- * routes/self-check.test.ts, proves the reports on real environments).
+ * adapters/v1/self-check.test.ts, proves the reports on real environments).
  */
 import { describe, expect, test } from 'vitest';
 import type { ProbeReport, RealmReport } from '../runtime/self-check/self-check.ts';

@@ -32,7 +32,7 @@ export function hostName(header: string): string {
 export interface GuardOptions {
   /**
    * GET and HEAD also reach these paths: the environment manager's pages, files and its own
-   * endpoints (routes/manager.ts). Every other GET stays 405 as before.
+   * endpoints (adapters/manager/manager.ts). Every other GET stays 405 as before.
    */
   uiPath?: (path: string) => boolean;
   /** When set, every call must carry this key (api-key.ts). */

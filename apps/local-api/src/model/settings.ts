@@ -1,7 +1,7 @@
 /**
  * The settings of an environment beyond its indexed columns, in our own names. The calls spell
  * them as the spec does (`GoogleTranslate`, `SavePasswordPop`…): the routes and views map between
- * the two through routes/wire-settings.ts; the store and the runtime keep these names (migration 4
+ * the two through adapters/v1/wire-settings.ts; the store and the runtime keep these names (migration 4
  * renamed the rows written before).
  */
 export interface EnvironmentSettings {

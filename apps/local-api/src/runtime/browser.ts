@@ -12,7 +12,7 @@ import type { CookieBase } from './profile/running-cookies.ts';
 
 /**
  * What a running environment reports, in our
- * names: the start and status calls spell it as the spec does (routes/browser.ts, routes/views.ts).
+ * names: the start and status calls spell it as the spec does (adapters/v1/browser.ts, adapters/v1/views.ts).
  */
 export interface RunningBrowser {
   id: string;

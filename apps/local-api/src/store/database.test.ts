@@ -8,7 +8,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, test } from 'vitest';
 import { DEFAULT_SETTINGS } from '../model/settings.ts';
-import { toWireSettings } from '../routes/wire-settings.ts';
+import { toWireSettings } from '../adapters/v1/wire-settings.ts';
 import { openStore, SCHEMA_VERSION } from './database.ts';
 import { environmentStore } from './environments.ts';
 

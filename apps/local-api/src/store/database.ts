@@ -273,7 +273,7 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /**
  * The calls' spelling → ours, as migration 4 renamed them. Frozen here (not read from
- * routes/wire-settings.ts): a migration keeps doing what it did when the names move on.
+ * adapters/v1/wire-settings.ts): a migration keeps doing what it did when the names move on.
  */
 const SETTING_RENAMES_4: Readonly<Record<string, string>> = {
   Automatic_Configure: 'automaticConfigure',

@@ -1,7 +1,7 @@
 /**
  * The MCP server of the local service (issue 18 part 2; docs/mcp.md) as the documentation
  * shows it: the path and the tools with their arguments, in both languages. The tools themselves
- * are apps/local-api/src/routes/mcp-tools.ts; its test (mcp-docs.test.ts) keeps the names,
+ * are apps/local-api/src/adapters/mcp/mcp-tools.ts; its test (mcp-docs.test.ts) keeps the names,
  * arguments and required ones of this table equal to what the server lists.
  */
 import type { Localized } from '../i18n.ts';

@@ -176,7 +176,7 @@ export const localApiMessages = {
     en: 'Proxy detection failed: {reason}',
     zh: '代理检测失败：{reason}',
   },
-  /** The environment manager's Check proxy (routes/manager.ts), nothing saved. */
+  /** The environment manager's Check proxy (adapters/manager/manager.ts), nothing saved. */
   proxyCheckPassed: { en: 'Proxy check passed', zh: '代理检测通过' },
   userAgentMismatch: {
     en: 'User agent is invalid: it must be a Chrome user agent of the system {system}',

@@ -1,5 +1,5 @@
 /**
- * Messages of the local API's MCP tools (apps/local-api/src/routes/mcp.ts) that no HTTP call has. They come
+ * Messages of the local API's MCP tools (apps/local-api/src/adapters/mcp/mcp.ts) that no HTTP call has. They come
  * back with code -10000 (the spec's "unknown exception": codes/local-api.ts has no
  * code for page work); everything the HTTP calls also answer keeps its own code and message.
  */

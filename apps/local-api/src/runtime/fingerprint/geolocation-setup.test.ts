@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { LocalApiError } from '../../http/envelope.ts';
 import { DEFAULT_SETTINGS, type EnvironmentSettings } from '../../model/settings.ts';
-import { settingsFromWire, toWireSettings } from '../../routes/wire-settings.ts';
+import { settingsFromWire, toWireSettings } from '../../adapters/v1/wire-settings.ts';
 import { geolocationOf } from '../devtools/instrument.ts';
 import { settingPreferences } from '../profile/profile.ts';
 

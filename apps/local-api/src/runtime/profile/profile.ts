@@ -176,7 +176,7 @@ export function refuseArgs(args: readonly string[]): ArgsRefusal | undefined {
 
 /**
  * The caller's `args` that go on the command line: only allowed ones, each flag once. The start
- * call refuses any other before launching (routes/browser.ts); this is the second line.
+ * call refuses any other before launching (adapters/v1/browser.ts); this is the second line.
  */
 export function callerArgs(args: readonly string[]): string[] {
   const seen = new Set<string>();

@@ -17,7 +17,7 @@ import {
   type FormValues,
 } from './mapping.ts';
 
-/** An environment as id_container (type 1) answers it (apps/local-api routes/views.ts). */
+/** An environment as id_container (type 1) answers it (apps/local-api adapters/v1/views.ts). */
 const container = {
   Session_ID: 'e1',
   Session_Name: 'Amazon US 01',

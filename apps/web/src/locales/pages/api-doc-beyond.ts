@@ -60,7 +60,7 @@ profile = requests.post(api + "/api/v1/user/create", json={
 }).json()
 print(profile)  # {'code': 0, 'data': {'id': '9712…'}, 'msg': 'Success'}`;
 
-/** As AdsPower's "Python selenium 4" sample; routes/compat-adspower-browser.test.ts runs it. */
+/** As AdsPower's "Python selenium 4" sample; adapters/adspower/compat-adspower-browser.test.ts runs it. */
 const SELENIUM = `import sys
 import requests
 from selenium import webdriver

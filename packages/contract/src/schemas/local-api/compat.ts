@@ -8,7 +8,7 @@
  * alike: numbers are accepted as text, flags as 0/1 or '0'/'1', and a null field is taken as not
  * sent (the service drops nulls before these schemas). Every documented field is listed, so a
  * field nobody documented is refused; whether a documented value is honoured or refused is the
- * service's mapping (apps/local-api/src/routes/compat-adspower.ts).
+ * service's mapping (apps/local-api/src/adapters/adspower/compat-adspower.ts).
  */
 import { z } from 'zod';
 import { GROUP_NAME_MAX, SESSION_DESC_MAX, SESSION_NAME_MAX } from '../../limits.ts';
