@@ -13,3 +13,4 @@ export * from './schemas/local-api/index.ts';
 export * from './schemas/cloud/index.ts';
 export * from './schemas/routes.ts';
 export * from './docs/index.ts';
+export * from './cookie-files.ts';

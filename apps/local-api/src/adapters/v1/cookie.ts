@@ -10,7 +10,14 @@
  * invalid file (-112) is described by the rule it broke.
  */
 import type { FastifyInstance } from 'fastify';
-import { localApiMessages, MainCodes, SessionCodes, type Localized } from '@hainiao/contract';
+import {
+  localApiMessages,
+  MainCodes,
+  SessionCodes,
+  toExtensionJson,
+  toNetscape,
+  type Localized,
+} from '@hainiao/contract';
 import type { ServiceContext } from '../../context.ts';
 import { resolve } from '../../domain/access.ts';
 import { storeCookies } from '../../domain/cookies.ts';
@@ -20,8 +27,6 @@ import {
   CookieFileRefusal,
   CookieFormatError,
   parseCookieFile,
-  toExtensionJson,
-  toNetscape,
   type CookieFileRule,
 } from '../../runtime/profile/cookies.ts';
 

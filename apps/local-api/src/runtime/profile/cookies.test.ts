@@ -1,3 +1,4 @@
+import { toExtensionJson, toNetscape } from '@hainiao/contract';
 import { describe, expect, test } from 'vitest';
 import { cookieSites, siteOf } from '../../model/cookie.ts';
 import type { StoredCookie } from '../../model/cookie.ts';
@@ -9,8 +10,6 @@ import {
   mergeCookies,
   mergeRun,
   parseCookieFile,
-  toExtensionJson,
-  toNetscape,
 } from './cookies.ts';
 
 describe('cookie files', () => {

@@ -1,21 +1,20 @@
 /**
  * Cookies of an environment: what import-cookie reads, export-cookie writes, create/update take in
- * their Cookie field, and the browser issue will load into the profile.
- *
- * Two file formats, recognised by their content:
- * - JSON: an array of cookie objects as browser extensions export them (EditThisCookie,
- *   Cookie-Editor: domain, name, value, path, expirationDate, hostOnly, httpOnly, secure,
- *   sameSite 'no_restriction' | 'lax' | 'strict' | 'unspecified', session), and the
- *   Puppeteer/Playwright shape (expires, sameSite 'Strict' | 'Lax' | 'None');
- * - Netscape cookies.txt (curl, wget, yt-dlp): domain, include-subdomains flag, path, secure,
- *   expiry, name, value separated by tabs, `#HttpOnly_` before the domain of HTTP-only cookies.
- * Each cookie is checked with tough-cookie (RFC 6265 names and values, canonical domains, no
- * cookie on a public suffix such as `.com`).
+ * their Cookie field, and the browser loads into the profile. The file formats (extension JSON,
+ * Puppeteer/Playwright, Netscape cookies.txt) are the contract's (cookie-files.ts), which the
+ * manager reads too; here each cookie is checked with tough-cookie (RFC 6265 names and values,
+ * canonical domains, no cookie on a public suffix such as `.com`).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { canonicalDomain } from 'tough-cookie';
+import {
+  COOKIES_MAX,
+  CookieTextError,
+  readCookieText,
+  type CookieTextProblem,
+} from '@hainiao/contract';
 import {
   registrableDomain as registrable,
   type SameSite,
@@ -43,8 +42,6 @@ const SAME_SITE: Record<string, SameSite | undefined> = {
   strict: 'Strict',
   unspecified: undefined,
 };
-
-const MAX_COOKIES = 10_000;
 
 function text(value: unknown, field: string, index: number): string {
   if (typeof value !== 'string') {
@@ -128,7 +125,7 @@ function normalise(
 /** A JSON cookie list (extension export, Puppeteer/Playwright, or what the store holds). */
 export function parseCookieArray(items: unknown): StoredCookie[] {
   if (!Array.isArray(items)) throw new CookieFormatError('expected a JSON array of cookies');
-  if (items.length > MAX_COOKIES) throw new CookieFormatError(`more than ${MAX_COOKIES} cookies`);
+  if (items.length > COOKIES_MAX) throw new CookieFormatError(`more than ${COOKIES_MAX} cookies`);
   return items.map((item, index) => {
     if (!item || typeof item !== 'object' || Array.isArray(item)) {
       throw new CookieFormatError(`cookie ${index + 1}: expected an object`);
@@ -157,73 +154,38 @@ export function parseCookieArray(items: unknown): StoredCookie[] {
   });
 }
 
-/** A Netscape cookies.txt file. */
-export function parseNetscape(content: string): StoredCookie[] {
-  const cookies: StoredCookie[] = [];
-  const lines = content.split(/\r?\n/);
-  for (const [lineIndex, raw] of lines.entries()) {
-    let line = raw;
-    let httpOnly = false;
-    if (line.startsWith('#HttpOnly_')) {
-      line = line.slice('#HttpOnly_'.length);
-      httpOnly = true;
-    } else if (line.startsWith('#') || line.trim() === '') {
-      continue;
-    }
-    const fields = line.split('\t');
-    if (fields.length !== 7) {
-      throw new CookieFormatError(`line ${lineIndex + 1}: expected 7 tab-separated fields`);
-    }
-    const [domain = '', subdomains, path, secure, expiry, name = '', value = ''] = fields;
-    if (!/^(TRUE|FALSE)$/i.test(subdomains ?? '') || !/^(TRUE|FALSE)$/i.test(secure ?? '')) {
-      throw new CookieFormatError(`line ${lineIndex + 1}: flags must be TRUE or FALSE`);
-    }
-    if (!/^\d+$/.test(expiry ?? '')) {
-      throw new CookieFormatError(`line ${lineIndex + 1}: expiry must be a number`);
-    }
-    cookies.push(
-      normalise(
-        {
-          name,
-          value,
-          domain,
-          hostOnly: !/^TRUE$/i.test(subdomains ?? ''),
-          path,
-          expires: Number(expiry),
-          httpOnly,
-          secure: /^TRUE$/i.test(secure ?? ''),
-        },
-        cookies.length,
-      ),
-    );
-    if (cookies.length > MAX_COOKIES)
-      throw new CookieFormatError(`more than ${MAX_COOKIES} cookies`);
+/** What the service says of a text that is not a cookie list (the import-cookie rules). */
+function problemText(problem: CookieTextProblem): string {
+  switch (problem.kind) {
+    case 'empty':
+      return 'the file is empty';
+    case 'json':
+      return 'not valid JSON';
+    case 'notArray':
+      return 'expected a JSON array of cookies';
+    case 'tooMany':
+      return `more than ${COOKIES_MAX} cookies`;
+    case 'fields':
+      return `line ${problem.line}: expected 7 tab-separated fields`;
+    case 'flags':
+      return `line ${problem.line}: flags must be TRUE or FALSE`;
+    case 'expiry':
+      return `line ${problem.line}: expiry must be a number`;
+    case 'none':
+      return 'no cookies in the file';
   }
-  return cookies;
 }
 
 /** A cookie file's content in either format; an empty or unrecognised file is invalid. */
 export function parseCookieFile(content: string): StoredCookie[] {
-  const trimmed = content.replace(/^\uFEFF/, '').trim();
-  if (!trimmed) throw new CookieFormatError('the file is empty');
-  let cookies: StoredCookie[];
-  if (trimmed.startsWith('[') || trimmed.startsWith('{')) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(trimmed);
-    } catch {
-      throw new CookieFormatError('not valid JSON');
-    }
-    // Some tools wrap the list: { "cookies": [...] } (Playwright storage state).
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-      parsed = (parsed as { cookies?: unknown }).cookies;
-    }
-    cookies = parseCookieArray(parsed);
-  } else {
-    cookies = parseNetscape(trimmed);
+  let items: unknown[];
+  try {
+    items = readCookieText(content);
+  } catch (error) {
+    if (error instanceof CookieTextError) throw new CookieFormatError(problemText(error.problem));
+    throw error;
   }
-  if (cookies.length === 0) throw new CookieFormatError('no cookies in the file');
-  return cookies;
+  return parseCookieArray(items);
 }
 
 /** The Cookie field of create/update: a JSON array of cookie objects, or that array as text. */
@@ -323,55 +285,6 @@ export function mergeRun(
   }
   for (const [k, cookie] of inJar) if (!merged.has(k) && changed(k)) merged.set(k, cookie);
   return [...merged.values()].filter((c) => live(c, now));
-}
-
-/** The JSON export: the array format of browser extensions (EditThisCookie, Cookie-Editor). */
-export function toExtensionJson(cookies: readonly StoredCookie[]): string {
-  const list = cookies.map((c, index) => ({
-    domain: c.domain,
-    expirationDate: c.expires === -1 ? undefined : c.expires,
-    hostOnly: !c.domain.startsWith('.'),
-    httpOnly: c.httpOnly,
-    name: c.name,
-    path: c.path,
-    sameSite:
-      c.sameSite === 'None'
-        ? 'no_restriction'
-        : c.sameSite === 'Lax'
-          ? 'lax'
-          : c.sameSite === 'Strict'
-            ? 'strict'
-            : 'unspecified',
-    secure: c.secure,
-    session: c.expires === -1,
-    storeId: '0',
-    value: c.value,
-    id: index + 1,
-  }));
-  return `${JSON.stringify(list, null, 2)}\n`;
-}
-
-/** The Netscape cookies.txt export. */
-export function toNetscape(cookies: readonly StoredCookie[]): string {
-  const lines = [
-    '# Netscape HTTP Cookie File',
-    '# Exported by Hainiao. This file can be used by curl, wget and browser extensions.',
-    '',
-  ];
-  for (const c of cookies) {
-    lines.push(
-      [
-        `${c.httpOnly ? '#HttpOnly_' : ''}${c.domain}`,
-        c.domain.startsWith('.') ? 'TRUE' : 'FALSE',
-        c.path,
-        c.secure ? 'TRUE' : 'FALSE',
-        String(c.expires === -1 ? 0 : c.expires),
-        c.name,
-        c.value,
-      ].join('\t'),
-    );
-  }
-  return `${lines.join('\n')}\n`;
 }
 
 // --- Cookie files on disk: import-cookie and export-cookie reach only the cookie folder ---------

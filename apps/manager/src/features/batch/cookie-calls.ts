@@ -6,7 +6,8 @@
  * answers -112 with the rule broken), and the file is read or saved by the browser.
  */
 import { call } from '../../shared/api.ts';
-import { cookieFileName, mergeCookies, toExtensionJson, type CookieItem } from './cookies.ts';
+import { toExtensionJson } from '@hainiao/contract';
+import { cookieFileName, mergeCookies, type CookieItem } from './cookies.ts';
 
 async function container(id: string): Promise<{ name: string; cookies: CookieItem[] }> {
   const answer = await call<{ listcontainer: Record<string, unknown>[] }>(

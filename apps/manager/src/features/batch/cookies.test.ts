@@ -1,11 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  CookieFileError,
-  cookieFileName,
-  mergeCookies,
-  parseCookieText,
-  toExtensionJson,
-} from './cookies.ts';
+import { CookieFileError, cookieFileName, mergeCookies, parseCookieText } from './cookies.ts';
 
 const problemOf = (text: string) => {
   try {
@@ -64,45 +58,6 @@ describe('cookie files', () => {
       ],
     );
     expect(merged.map((c) => `${c.name}=${c.value}`)).toEqual(['a=2', 'b=1', 'b=2']);
-  });
-
-  test('the download is the extensions’ JSON array, with session cookies marked', () => {
-    const json = JSON.parse(
-      toExtensionJson([
-        {
-          name: 'a',
-          value: '1',
-          domain: '.example.com',
-          path: '/',
-          expires: 2000000000,
-          sameSite: 'Lax',
-        },
-        {
-          name: 'b',
-          value: '2',
-          domain: 'shop.example',
-          path: '/',
-          expires: -1,
-          httpOnly: true,
-          secure: true,
-        },
-      ]),
-    ) as Record<string, unknown>[];
-    expect(json[0]).toMatchObject({
-      hostOnly: false,
-      expirationDate: 2000000000,
-      sameSite: 'lax',
-      session: false,
-    });
-    expect(json[1]).toMatchObject({
-      hostOnly: true,
-      session: true,
-      httpOnly: true,
-      sameSite: 'unspecified',
-    });
-    expect(json[1]).not.toHaveProperty('expirationDate');
-    // What it writes reads back.
-    expect(parseCookieText(JSON.stringify(json))).toHaveLength(2);
   });
 
   test('file names are safe', () => {
