@@ -59,6 +59,9 @@ import { remember, remembered } from '../../shared/storage.ts';
 import { errorText } from '../../shared/ui/errors.ts';
 import { ExitCell, ExitColumnTitle, useSessionExits } from '../proxies/index.ts';
 import { conditionsOf, runBrowserAction, type BrowserAction } from './actions.ts';
+import { bulkTargets } from './bulk-edit.ts';
+import { bulkEditCopy } from './bulk-edit-locales.ts';
+import { BulkEditDialog } from './BulkEditDialog.tsx';
 import { CloneDialog } from './CloneDialog.tsx';
 import { EnvironmentDialogs, type DialogRequest } from './EnvironmentDialogs.tsx';
 import { FiltersDrawer } from './FiltersDrawer.tsx';
@@ -102,6 +105,7 @@ const isPageSize = (value: unknown): value is number =>
 export default function EnvironmentsPage() {
   const t = useCopy(envCopy);
   const o = useCopy(organizeCopy);
+  const b = useCopy(bulkEditCopy);
   const lang = useLang();
   const { message, modal } = AntApp.useApp();
   const stream = useRunning();
@@ -154,6 +158,7 @@ export default function EnvironmentsPage() {
   const [focused, setFocused] = useState(0);
   const [dialog, setDialog] = useState<DialogRequest>();
   const [tagsFor, setTagsFor] = useState<string[]>();
+  const [bulkFor, setBulkFor] = useState<string[]>();
   const [cloneOf, setCloneOf] = useState<{ id: string; name: string }>();
   const [trashOpen, setTrashOpen] = useState(false);
   const [knownTags, setKnownTags] = useState<TagCount[]>([]);
@@ -708,13 +713,18 @@ export default function EnvironmentsPage() {
                 { key: 'kill', label: t.kill, disabled: !selectedRunning.length },
                 { key: 'move', label: t.moveToGroup },
                 { key: 'tags', label: `${o.tags}…` },
+                { key: 'settings', label: b.menu },
                 { key: 'proxies', label: t.proxyImport },
               ],
               onClick: ({ key }) => {
                 if (key === 'kill') void act('kill', selectedRunning);
                 else if (key === 'move') askMove(selected);
                 else if (key === 'tags') setTagsFor(selected);
-                else if (key === 'proxies') setDialog({ kind: 'proxies', ids: selected });
+                else if (key === 'settings') {
+                  // Those shared with the account are left out (the dialog says how many).
+                  if (bulkTargets(selected, rowById).targets.length) setBulkFor(selected);
+                  else void message.warning(b.onlyOwn);
+                } else if (key === 'proxies') setDialog({ kind: 'proxies', ids: selected });
               },
             }}
           >
@@ -839,6 +849,17 @@ export default function EnvironmentsPage() {
         onClose={() => setTagsFor(undefined)}
         onSaved={reload}
       />
+      {bulkFor && (
+        <BulkEditDialog
+          ids={bulkFor}
+          rows={rowById}
+          onClose={() => setBulkFor(undefined)}
+          onDone={() => {
+            setBulkFor(undefined);
+            reload();
+          }}
+        />
+      )}
       <CloneDialog source={cloneOf} onClose={() => setCloneOf(undefined)} onCloned={reload} />
       {trashOpen && (
         <TrashDrawer
