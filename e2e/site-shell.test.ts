@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startTestSystem } from '@hainiao/testkit';
+import { adminOf, launchChromium, startTestSystem, TEST_PASSWORD } from '@hainiao/testkit';
 
 describe('site shell in Chromium', () => {
   let system: Awaited<ReturnType<typeof startTestSystem>>;
@@ -293,6 +293,98 @@ describe('site shell in Chromium', () => {
     await expect.poll(() => menu.isVisible()).toBe(false);
     await page.context().close();
   });
+
+  test('signed in, the header fits every desktop width (769 px up) in both languages', async () => {
+    // A long email: the widest account entry a customer is likely to have.
+    const name = 'header_fit_reviewer';
+    const admin = adminOf(system);
+    await admin(
+      'account:create',
+      '--account',
+      name,
+      '--email',
+      `${name}@example.com`,
+      '--password',
+      TEST_PASSWORD,
+    );
+    const link = await admin('clienttoken', '--account', name, '--url', '/faq');
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(link);
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/faq');
+    await expect.poll(() => page.locator('.account-entry__signout').isVisible()).toBe(true);
+
+    /** Where the header's entries are, left to right, and whether the page scrolls sideways. */
+    const layout = () =>
+      page.evaluate(() => {
+        const entries = [
+          '.site-header__brand',
+          '.site-menu li a',
+          '.lang-switch__button',
+          '.account-entry__email',
+          '.account-entry__signout',
+        ].flatMap((selector) =>
+          [...document.querySelectorAll<HTMLElement>(selector)].map((element) => {
+            const box = element.getBoundingClientRect();
+            return {
+              label: element.textContent?.trim() || selector,
+              left: box.left,
+              right: box.right,
+              height: box.height,
+              // Text cut by its own box (the email may shorten behind its ellipsis).
+              cut:
+                !element.matches('.account-entry__email') &&
+                element.scrollWidth > element.clientWidth + 1,
+            };
+          }),
+        );
+        return {
+          entries,
+          scrollWidth: document.documentElement.scrollWidth,
+          innerWidth: window.innerWidth,
+        };
+      });
+
+    for (const [lang, labels] of [
+      ['en', ['Home', 'Applications', 'Pricing', 'Download', 'API Docs', 'FAQ', 'Sign out']],
+      ['zh', ['首页', '应用场景', '价格', '下载', 'API 文档', '常见问题', '退出登录']],
+    ] as const) {
+      if (lang === 'zh') {
+        await switchTo(page, '中文');
+        await expect.poll(() => pathOf(page)).toBe('/zh/faq');
+      }
+      for (const width of [769, 800, 870, 901, 1001, 1024, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        const at = `${lang} at ${width} px`;
+        await expect.poll(() => page.locator('#site-menu').isVisible(), { message: at }).toBe(true);
+        const { entries, scrollWidth, innerWidth } = await layout();
+        expect(scrollWidth, `${at}: no sideways scroll`).toBeLessThanOrEqual(innerWidth);
+        expect(entries.map((e) => e.label)).toEqual(expect.arrayContaining([...labels]));
+        let previous = 0;
+        for (const entry of entries) {
+          // In a row, each after the one before, inside the window, on one line, not cut.
+          expect(entry.left, `${at}: ${entry.label} overlaps`).toBeGreaterThanOrEqual(
+            previous - 0.5,
+          );
+          expect(entry.right, `${at}: ${entry.label} off screen`).toBeLessThanOrEqual(innerWidth);
+          expect(entry.height, `${at}: ${entry.label} wraps`).toBeLessThanOrEqual(48);
+          expect(entry.cut, `${at}: ${entry.label} cut`).toBe(false);
+          // The account entry (to the console) stays a usable target, never squeezed to a sliver.
+          if (entry.label.endsWith('@example.com')) {
+            expect(entry.right - entry.left, `${at}: email`).toBeGreaterThanOrEqual(44);
+          }
+          previous = entry.right;
+        }
+      }
+      // Where the email gives way to an icon, it still leads to the console under its own name.
+      await page.setViewportSize({ width: 800, height: 900 });
+      await page.getByRole('link', { name: `${name}@example.com` }).click();
+      await expect.poll(() => pathOf(page)).toBe(lang === 'zh' ? '/zh/api' : '/api');
+      await page.goto(`${system.cloud.url}${lang === 'zh' ? '/zh' : ''}/faq`);
+      await page.waitForSelector('html[data-hydrated]');
+    }
+    await context.close();
+  }, 120_000);
 
   test('unknown paths and missing articles get HTTP 404 pages in their language', async () => {
     let page: Page | undefined;

@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010_chunks.ts';
 import * as m0011 from './migrations/0011_chunk_sweep.ts';
 import * as m0012 from './migrations/0012_password_reset.ts';
 import * as m0013 from './migrations/0013_manager_address.ts';
+import * as m0014 from './migrations/0014_ticket_type_account_team.ts';
 
 /** Migrations are listed here (not read from disk) so that they bundle and run from any cwd. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011_chunk_sweep': m0011,
   '0012_password_reset': m0012,
   '0013_manager_address': m0013,
+  '0014_ticket_type_account_team': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

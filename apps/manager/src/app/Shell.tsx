@@ -9,7 +9,18 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Alert, App as AntApp, Button, Dropdown, Layout, Menu, Space, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App as AntApp,
+  Button,
+  ConfigProvider,
+  Dropdown,
+  Layout,
+  Menu,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { formatDateTime } from '../shared/format.ts';
@@ -20,6 +31,10 @@ import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { shellCopy } from './locales.ts';
 import { PATHS } from './paths.ts';
 import './shell.css';
+
+// Narrower items than Ant Design's default, so every page's entry fits beside the tools at 1024 px
+// (the menu would otherwise fold the last ones behind "…"); tokens keep the underline in step.
+const COMPACT_MENU = { components: { Menu: { itemPaddingInline: 12, iconMarginInlineEnd: 8 } } };
 
 export function Shell({ children }: { children: ReactNode }) {
   const t = useCopy(shellCopy);
@@ -58,15 +73,17 @@ export function Shell({ children }: { children: ReactNode }) {
       <Layout.Header className="shell__header">
         <div className="shell__brand">
           <img src="/favicon.svg" alt="" width={24} height={24} />
-          <span>{t.brand}</span>
+          <span className="shell__brand-name">{t.brand}</span>
         </div>
-        <Menu
-          className="shell__nav"
-          mode="horizontal"
-          selectedKeys={[location.pathname]}
-          items={items}
-          onClick={({ key }) => void navigate(key)}
-        />
+        <ConfigProvider theme={COMPACT_MENU}>
+          <Menu
+            className="shell__nav"
+            mode="horizontal"
+            selectedKeys={[location.pathname]}
+            items={items}
+            onClick={({ key }) => void navigate(key)}
+          />
+        </ConfigProvider>
         <Space size="middle" className="shell__tools">
           <LanguageSwitch />
           <Dropdown
@@ -109,8 +126,14 @@ export function Shell({ children }: { children: ReactNode }) {
               ],
             }}
           >
-            <Button icon={<UserOutlined />} data-testid="account-menu">
-              {account}
+            {/* The name may be cut short (or, on narrow windows, shown only in the menu). */}
+            <Button
+              icon={<UserOutlined />}
+              data-testid="account-menu"
+              aria-label={account}
+              title={account}
+            >
+              <span className="shell__account-name">{account}</span>
             </Button>
           </Dropdown>
         </Space>

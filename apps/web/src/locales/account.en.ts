@@ -68,7 +68,7 @@ export const accountEn = {
   },
   console: {
     title: 'API console',
-    subtitle: 'Credentials for the local automation API on port 8186.',
+    subtitle: 'Credentials for the local automation API that Hainiao runs on your computer.',
     docsTitle: 'Local API documentation',
     docsText:
       'Start the local API with your credential, then create, start and automate environments over HTTP, Puppeteer, Playwright or Selenium.',

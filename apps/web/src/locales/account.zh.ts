@@ -68,7 +68,7 @@ export const accountZh: AccountMessages = {
   },
   console: {
     title: 'API 控制台',
-    subtitle: '本地自动化 API（端口 8186）的调用凭证。',
+    subtitle: '海鸟在你电脑上运行的本地自动化 API 的调用凭证。',
     docsTitle: '本地 API 文档',
     docsText:
       '用凭证启动本地 API 后，即可通过 HTTP、Puppeteer、Playwright 或 Selenium 创建、启动并自动化操作浏览器环境。',

@@ -6,7 +6,7 @@ export const DEFAULT_TICKET_TYPES = [
   { name_en: 'Environments & fingerprints', name_zh: '环境与指纹', sort: 20 },
   { name_en: 'Proxies & IP', name_zh: '代理与 IP', sort: 30 },
   { name_en: 'Local API & automation', name_zh: '本地 API 与自动化', sort: 40 },
-  { name_en: 'Account, team & billing', name_zh: '账号、团队与账单', sort: 50 },
+  { name_en: 'Account & team', name_zh: '账号与团队', sort: 50 },
   { name_en: 'Bug report', name_zh: '问题反馈', sort: 60 },
   { name_en: 'Feature request', name_zh: '功能建议', sort: 70 },
 ];

@@ -18,7 +18,7 @@ export const signInCopy = {
     title: '登录海鸟',
     lead: '使用账号的 API 凭证登录，即可在这台电脑上管理浏览器环境。',
     account: '账号',
-    accountHint: '您在海鸟网站上使用的账号名或邮箱',
+    accountHint: '你在海鸟网站上使用的账号名或邮箱',
     appId: 'APP_ID',
     appKey: 'APP_KEY',
     required: '请输入{field}',
