@@ -194,11 +194,6 @@ export function writeHostKeyPin(file: string, pin: HostKeyPin): void {
   }
 }
 
-/** Forgets the pin (the next connection pins again): for a proxy/update of an SSH proxy. */
-export function forgetHostKey(file: string): void {
-  fs.rmSync(file, { force: true });
-}
-
 /** An SSH server presented a key other than the environment's pinned one: refused. */
 export class SshHostKeyChangedError extends Error {
   readonly code = 'SSH_HOST_KEY_CHANGED';
