@@ -92,7 +92,7 @@ export default tseslint.config(
   {
     // A workspace reaches another one (or the root's files) by package name, never `../..`:
     // this is what keeps packages/testkit to the apps' package names.
-    files: ['apps/**', 'packages/**'],
+    files: ['apps/**', 'packages/**', 'bench/**', 'e2e/**', 'scripts/**'],
     rules: { 'import-x/no-relative-packages': 'error' },
   },
   {

@@ -16,11 +16,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_SETTINGS } from '../apps/local-api/src/model/settings.ts';
-import { BASE_FLAGS, settingFlags } from '../apps/local-api/src/runtime/profile/profile.ts';
-import { discoverBrowser } from '../apps/local-api/src/runtime/launch/discovery.ts';
+import { DEFAULT_SETTINGS } from '@hainiao/local-api/model/settings.ts';
+import { BASE_FLAGS, settingFlags } from '@hainiao/local-api/runtime/profile/profile.ts';
+import { discoverBrowser } from '@hainiao/local-api/runtime/launch/discovery.ts';
 import puppeteer from 'puppeteer-core';
-import { startBrowserService, startSite } from '../apps/local-api/src/test/browser.ts';
+import { startBrowserService, startSite } from '@hainiao/local-api/test/browser.ts';
 
 const ROUNDS = Number(process.env.BENCH_BROWSER_ROUNDS ?? 10);
 const MANY = 50;

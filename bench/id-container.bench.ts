@@ -11,11 +11,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Visible } from '../apps/local-api/src/model/environment.ts';
-import { DEFAULT_SETTINGS } from '../apps/local-api/src/model/settings.ts';
-import { openStore } from '../apps/local-api/src/store/database.ts';
-import { environmentStore } from '../apps/local-api/src/store/environments.ts';
-import { formatTime } from '../apps/local-api/src/util/time.ts';
+import type { Visible } from '@hainiao/local-api/model/environment.ts';
+import { DEFAULT_SETTINGS } from '@hainiao/local-api/model/settings.ts';
+import { openStore } from '@hainiao/local-api/store/database.ts';
+import { environmentStore } from '@hainiao/local-api/store/environments.ts';
+import { formatTime } from '@hainiao/local-api/util/time.ts';
 
 const ENVIRONMENTS = Number(process.env.BENCH_ENVIRONMENTS ?? 10_000);
 const SAMPLES = 400;

@@ -15,7 +15,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildSiteIfStale } from '@hainiao/testkit/build-site';
-import { BUNDLE_REPORT, type BundleReport } from '../apps/web/bundle-report.ts';
+import { BUNDLE_REPORT, type BundleReport } from '@hainiao/web/bundle-report.ts';
 import { startProgram, WEB_DIST } from '../scripts/system.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -17,9 +17,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { chromium } from 'playwright-core';
 import { startTestCloud } from '@hainiao/testkit/cloud';
-import { chunkClient } from '../apps/local-api/src/cloud/chunks.ts';
-import { downloadProfile, uploadProfile } from '../apps/local-api/src/domain/profile-sync.ts';
-import { snapshotProfile } from '../apps/local-api/src/runtime/profile/profile-snapshot.ts';
+import { chunkClient } from '@hainiao/local-api/cloud/chunks.ts';
+import { downloadProfile, uploadProfile } from '@hainiao/local-api/domain/profile-sync.ts';
+import { snapshotProfile } from '@hainiao/local-api/runtime/profile/profile-snapshot.ts';
 import { zipDownload, zipUpload } from './zip-baseline.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { unzipSync, zipSync, type Zippable } from 'fflate';
 import { CHUNK_MAX_BYTES } from '@hainiao/contract';
-import type { ChunkClient } from '../apps/local-api/src/cloud/chunks.ts';
+import type { ChunkClient } from '@hainiao/local-api/cloud/chunks.ts';
 
 /** Zips `files` (path → bytes) and uploads the zip. */
 export async function zipUpload(client: ChunkClient, files: Zippable) {

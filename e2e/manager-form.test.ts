@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accountWithCredential, adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
 import { localData, recordErrors, screenshots } from './manager-helpers.ts';
-import { startHttpProxy, startLookup } from '../apps/local-api/src/test/proxies.ts';
+import { startHttpProxy, startLookup } from '@hainiao/local-api/test/proxies.ts';
 
 const ACCOUNT = 'manager_form_e2e';
 

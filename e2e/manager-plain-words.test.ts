@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accountWithCredential, adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
 import { localData, recordErrors } from './manager-helpers.ts';
-import { startHttpProxy, startLookup } from '../apps/local-api/src/test/proxies.ts';
+import { startHttpProxy, startLookup } from '@hainiao/local-api/test/proxies.ts';
 
 const ACCOUNT = 'plain_words_e2e';
 /** Chinese text with no English word in it (digits, addresses and Chinese punctuation allowed). */

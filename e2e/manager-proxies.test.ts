@@ -15,11 +15,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { format as fill } from '@hainiao/contract';
 import { accountWithCredential, adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
-import { shellCopy } from '../apps/manager/src/app/locales.ts';
-import { batchCopy } from '../apps/manager/src/features/batch/locales.ts';
-import { formCopy } from '../apps/manager/src/features/environment-form/locales.ts';
-import { proxiesCopy } from '../apps/manager/src/features/proxies/locales.ts';
-import { startHttpProxy, startLookup } from '../apps/local-api/src/test/proxies.ts';
+import { shellCopy } from '@hainiao/manager/app/locales.ts';
+import { batchCopy } from '@hainiao/manager/features/batch/locales.ts';
+import { formCopy } from '@hainiao/manager/features/environment-form/locales.ts';
+import { proxiesCopy } from '@hainiao/manager/features/proxies/locales.ts';
+import { startHttpProxy, startLookup } from '@hainiao/local-api/test/proxies.ts';
 import { localData, recordErrors, screenshots, signInManager } from './manager-helpers.ts';
 
 const ACCOUNT = 'manager_proxies_e2e';

@@ -15,8 +15,8 @@ import {
   scriptId,
   startTestSystem,
 } from '@hainiao/testkit';
-import { shellCopy } from '../apps/manager/src/app/locales.ts';
-import { scriptsCopy } from '../apps/manager/src/features/scripts/locales.ts';
+import { shellCopy } from '@hainiao/manager/app/locales.ts';
+import { scriptsCopy } from '@hainiao/manager/features/scripts/locales.ts';
 import { localData, recordErrors, signInManager } from './manager-helpers.ts';
 
 const ACCOUNT = 'manager_scripts_e2e';

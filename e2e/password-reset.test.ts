@@ -16,11 +16,11 @@ import {
   resetLinkOf,
   startMailbox,
   type Mailbox,
-} from '../apps/cloud/src/modules/accounts/test-mailbox.ts';
-import { accountEn } from '../apps/web/src/locales/account.en.ts';
-import { accountZh } from '../apps/web/src/locales/account.zh.ts';
-import { forgotPasswordCopy } from '../apps/web/src/pages/forgot-password/copy.ts';
-import { resetPasswordCopy } from '../apps/web/src/pages/reset-password/copy.ts';
+} from '@hainiao/cloud/modules/accounts/test-mailbox.ts';
+import { accountEn } from '@hainiao/web/locales/account.en.ts';
+import { accountZh } from '@hainiao/web/locales/account.zh.ts';
+import { forgotPasswordCopy } from '@hainiao/web/pages/forgot-password/copy.ts';
+import { resetPasswordCopy } from '@hainiao/web/pages/reset-password/copy.ts';
 
 const PASSWORD = 'correct-horse-7';
 const NEW_PASSWORD = 'battery-staple-9';

@@ -20,8 +20,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CloudCodes, MCP_PATH, MCP_TOOLS, SyncCodes, type CodeEntry } from '@hainiao/contract';
 import * as prettier from 'prettier';
-import { apiDocBeyondPages } from '../apps/web/src/locales/pages/api-doc-beyond.ts';
-import { pageData } from '../apps/web/src/pages/api-doc/build/model.ts';
+import { apiDocBeyondPages } from '@hainiao/web/locales/pages/api-doc-beyond.ts';
+import { pageData } from '@hainiao/web/pages/api-doc/build/model.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

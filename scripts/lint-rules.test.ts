@@ -18,6 +18,8 @@ const dirs = {
   contract: path.join(repoRoot, 'packages/contract/src', probe),
   testkit: path.join(repoRoot, 'packages/testkit/src', probe),
   scripts: path.join(repoRoot, 'scripts', probe),
+  bench: path.join(repoRoot, 'bench', probe),
+  e2e: path.join(repoRoot, 'e2e', probe),
   localUtil: path.join(repoRoot, 'apps/local-api/src/util', probe),
   localTest: path.join(repoRoot, 'apps/local-api/src/test', probe),
 };
@@ -57,6 +59,13 @@ const files: Record<string, string> = {
   [path.join(dirs.localUtil, 'cycle-b.ts')]:
     "import { a } from './cycle-a.ts';\nexport const b = (): number => (a.length > 1 ? 0 : 1);\n",
   // Test helpers may reach any layer, but not another app.
+  // Benchmarks and end-to-end tests reach an app's modules by its package's entries, not by path.
+  [path.join(dirs.bench, 'by-path.ts')]:
+    "import { formatTime } from '../../apps/local-api/src/util/time.ts';\nexport const f = formatTime;\n",
+  [path.join(dirs.bench, 'by-name.ts')]:
+    "import { formatTime } from '@hainiao/local-api/util/time.ts';\nexport const f = formatTime;\n",
+  [path.join(dirs.e2e, 'by-path.ts')]:
+    "import { shellCopy } from '../../apps/manager/src/app/locales.ts';\nexport const copy = shellCopy;\n",
   [path.join(dirs.localTest, 'any-layer.ts')]:
     "import * as app from '../../app.ts';\nexport const top = app;\n",
   [path.join(dirs.localTest, 'cross-app.ts')]:
@@ -105,6 +114,12 @@ test('an app importing another app fails lint, by path or by package name', () =
 test('only the testkit imports an app, and only by package name', () => {
   expect(rulesOf(dirs.testkit, 'by-name.ts')).toEqual([]);
   expect(rulesOf(dirs.testkit, 'by-path.ts')).toEqual(['import-x/no-relative-packages']);
+});
+
+test('benchmarks and end-to-end tests reach an app by package entries, never a path into src', () => {
+  expect(rulesOf(dirs.bench, 'by-path.ts')).toEqual(['import-x/no-relative-packages']);
+  expect(rulesOf(dirs.bench, 'by-name.ts')).toEqual([]);
+  expect(rulesOf(dirs.e2e, 'by-path.ts')).toEqual(['import-x/no-relative-packages']);
 });
 
 test('a floating or misused promise fails lint', () => {
