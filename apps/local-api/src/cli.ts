@@ -23,6 +23,7 @@ import { ownManagerAddress } from './account/manager-address.ts';
 import { rememberedLogin, type RememberedLogin } from './account/remembered.ts';
 import { accountSession, deviceId, LoginSuperseded } from './account/session.ts';
 import { buildLocalApi } from './app.ts';
+import type { RateLimiter } from './http/rate-limit.ts';
 import { API_KEY_FILE, isLoopbackHost, loadOrCreateApiKey } from './http/api-key.ts';
 import { cloudClient, CLOUD_TIMEOUT_MS } from './cloud/client.ts';
 import { toLocalApiError } from './http/errors.ts';
@@ -281,7 +282,17 @@ export function defaultManagerDir(): string | null {
  * credential), a stop function (browsers stopped, lease released, server and store closed) and a
  * promise that settles once the service has stopped (after /api/v1/quit too).
  */
-export async function startLocalApi(flags: LocalApiFlags, givenRuntime?: BrowserRuntime) {
+/** What a program embedding the service may give besides the flags (tests, benchmarks). */
+export interface EmbeddingOptions {
+  /** The per-minute rate limits on a clock of the embedder's (a test's "minute later"). */
+  rateLimiter?: RateLimiter;
+}
+
+export async function startLocalApi(
+  flags: LocalApiFlags,
+  givenRuntime?: BrowserRuntime,
+  embedding: EmbeddingOptions = {},
+) {
   const store = openStore(flags.dataDir);
   secureDataDir(flags.dataDir);
   removeOrphanFolders(store, flags.dataDir);
@@ -377,6 +388,7 @@ export async function startLocalApi(flags: LocalApiFlags, givenRuntime?: Browser
     ...(flags.syncIntervalMs ? { syncIntervalMs: flags.syncIntervalMs } : {}),
     managerDir: flags.managerDir === undefined ? defaultManagerDir() : flags.managerDir,
     rememberLogin: remember,
+    ...(embedding.rateLimiter ? { rateLimiter: embedding.rateLimiter } : {}),
     onQuit: () => void stop(),
   });
   await app.listen({ port: flags.port, host: flags.host });

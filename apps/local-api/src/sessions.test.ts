@@ -9,13 +9,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PAGE_ONLY_VALUES } from '@hainiao/contract';
 import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
+import { postWithinLimit, testLimits } from './test/limits.ts';
 import { startTestService, type TestService } from './test/server.ts';
 
-// A test may wait up to a minute for create's rate limit (see `create`), on top of its own work.
-vi.setConfig({ testTimeout: 150_000 });
+/** The service's rate limits run on a clock `create` moves on when a limit is spent. */
+const limits = testLimits();
 
 let cloud: TestCloud;
 let service: TestService;
@@ -27,7 +28,12 @@ beforeAll(async () => {
   cloud = await startTestCloud();
   alice = await cloud.account('alice');
   bob = await cloud.account('bob');
-  service = await startTestService({ cloud: cloud.url, proxyCheckTimeoutMs: 2000 });
+  service = limits.adopt(
+    await startTestService(
+      { cloud: cloud.url, proxyCheckTimeoutMs: 2000 },
+      { rateLimiter: limits.rateLimiter },
+    ),
+  );
   expect((await service.post('/login', alice)).json().status).toBe(0);
   files = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-files-'));
 });
@@ -38,15 +44,14 @@ afterAll(async () => {
 });
 
 async function create(fields: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  const post = () =>
-    service.post('/api/v1/session/create', { Automatic_Configure: 0, ...fields }, headers);
-  let res = await post();
   // This file creates more environments than create's 50 a minute (rate-limit.test.ts): it waits
-  // as a well-behaved client does, for the Retry-After the answer names.
-  while (res.status === 429) {
-    await new Promise((resolve) => setTimeout(resolve, Number(res.headers['retry-after']) * 1000));
-    res = await post();
-  }
+  // for the Retry-After the answer names, on the service's clock (see `limits`).
+  const res = await postWithinLimit(
+    service,
+    '/api/v1/session/create',
+    { Automatic_Configure: 0, ...fields },
+    headers,
+  );
   const body = res.json();
   if (body.code !== 0) throw new Error(`create failed: ${res.text}`);
   return body.data.Session_Id as string;

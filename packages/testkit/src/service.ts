@@ -2,26 +2,37 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { startLocalApi, type LocalApiFlags } from '@hainiao/local-api/service';
+import {
+  startLocalApi,
+  type EmbeddingOptions,
+  type LocalApiFlags,
+} from '@hainiao/local-api/service';
 
 /**
  * A real local API on a free loopback port with its own data folder. Its cookie folder is the
  * system's temporary folder unless `cookieDir` says otherwise, so tests keep their cookie files
  * in their own temporary folders.
  */
-export async function startTestService(overrides: Partial<LocalApiFlags> = {}) {
+export async function startTestService(
+  overrides: Partial<LocalApiFlags> = {},
+  embedding: EmbeddingOptions = {},
+) {
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-local-'));
-  const api = await startLocalApi({
-    port: 0,
-    host: '127.0.0.1',
-    echo: false,
-    logs: false,
-    hide: false,
-    cloud: 'http://localhost:8080',
-    cookieDir: os.tmpdir(),
-    ...overrides,
-    dataDir,
-  });
+  const api = await startLocalApi(
+    {
+      port: 0,
+      host: '127.0.0.1',
+      echo: false,
+      logs: false,
+      hide: false,
+      cloud: 'http://localhost:8080',
+      cookieDir: os.tmpdir(),
+      ...overrides,
+      dataDir,
+    },
+    undefined,
+    embedding,
+  );
   return {
     ...api,
     dataDir,

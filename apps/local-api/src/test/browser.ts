@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import ssh2 from 'ssh2';
 import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
+import { postWithinLimit, testLimits } from './limits.ts';
 import { startTestService, type TestService } from './server.ts';
 import type { LocalApiFlags } from '../cli.ts';
 
@@ -38,36 +39,19 @@ if (!hasChromium && process.env.CI === 'true') {
   );
 }
 
-/**
- * A call that waits, as a well-behaved client does, for the Retry-After of a spent rate limit
- * (LOCAL_API_RATE_LIMITS: 50 a minute for most session calls, create included) and then sends it
- * again.
- * For test files that create more environments in a minute than that.
- */
-export async function postWithinLimit(
-  service: TestService,
-  route: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  let res = await service.post(route, body, headers);
-  while (res.status === 429) {
-    const seconds = Number(res.headers['retry-after']) || 1;
-    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-    res = await service.post(route, body, headers);
-  }
-  return res;
-}
+export { postWithinLimit };
 
 /** A cloud, a local API logged in to it, and shortcuts for environments and browsers. */
 export async function startBrowserService(overrides: Partial<LocalApiFlags> = {}) {
   const cloud: TestCloud = await startTestCloud();
   const account = await cloud.account(`rt${Math.random().toString(36).slice(2, 8)}`);
-  const service: TestService = await startTestService({
-    cloud: cloud.url,
-    proxyCheckTimeoutMs: 3000,
-    ...overrides,
-  });
+  const limits = testLimits();
+  const service: TestService = limits.adopt(
+    await startTestService(
+      { cloud: cloud.url, proxyCheckTimeoutMs: 3000, ...overrides },
+      { rateLimiter: limits.rateLimiter },
+    ),
+  );
   const login = await service.post('/login', account);
   if (login.json().status !== 0) throw new Error(`login failed: ${login.text}`);
 
