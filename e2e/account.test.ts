@@ -80,7 +80,8 @@ describe('accounts, /route and the API console in Chromium', () => {
     await page.getByRole('button', { name: 'Show key' }).click();
     await expect.poll(() => key.innerText()).toMatch(/^[0-9a-f]{32}$/);
     const appKey = await key.innerText();
-    await page.getByRole('button', { name: 'Copy' }).click();
+    // The toolbar's Copy (each key also has a "Copy App Key" of its own).
+    await page.locator('.console__toolbar').getByRole('button', { name: 'Copy' }).click();
     await expect
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))
       .toBe(`--app_id ${appId} --app_key ${appKey}`);
@@ -180,18 +181,10 @@ describe('accounts, /route and the API console in Chromium', () => {
     await page.goto(`${system.cloud.url}/zh/signin`);
     await page.getByLabel('账号或邮箱').fill('zh_shop');
     await page.getByLabel('密码').fill('wrong-password');
-    await page
-      .getByRole('button', { name: '登 录' })
-      .or(page.getByRole('button', { name: '登录' }))
-      .first()
-      .click();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
     await expect.poll(() => page.getByText('账号或密码错误').isVisible()).toBe(true);
     await page.getByLabel('密码').fill('correct-horse-7');
-    await page
-      .getByRole('button', { name: '登 录' })
-      .or(page.getByRole('button', { name: '登录' }))
-      .first()
-      .click();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
     await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/zh/api');
     await expect.poll(() => page.getByRole('tab', { name: '使用日志' }).isVisible()).toBe(true);
     await expect

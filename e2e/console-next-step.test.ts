@@ -32,7 +32,8 @@ const COPY = {
     copy: (field: string) => `Copy ${field}`,
     account: 'Account',
     copyAll: 'Copy all three',
-    // Ant Design spaces a button's two Chinese characters out ("完 成").
+    showKey: 'Show key',
+    hideKey: 'Hide key',
     done: /^Done$/,
     quota: 'You hold 1 of 1 credential; delete one to apply for another.',
     signinLabels: ['Account or email', 'Password'],
@@ -46,7 +47,10 @@ const COPY = {
     copy: (field: string) => `复制${field}`,
     account: '账号',
     copyAll: '全部复制',
-    done: /^完\s?成$/,
+    showKey: '显示密钥',
+    hideKey: '隐藏密钥',
+    // Not Ant Design's spaced-out "完 成" (the site's Ant Design shell turns that off).
+    done: /^完成$/,
     quota: '你已持有 1 个 API 凭证，达到上限（1 个）；删除一个后才能申请新的凭证。',
     signinLabels: ['账号或邮箱', '密码'],
   },
@@ -139,6 +143,47 @@ describe('the next step after Apply in the API console', () => {
         .toBe(`${text.account}: ${name}\nAPP_ID: ${appId}\nAPP_KEY: ${appKey}`);
       await panel.getByRole('button', { name: text.done }).click();
       await expect.poll(() => page.getByTestId('next-step').count()).toBe(0);
+
+      // The credentials table at 1024 and 1440 px, the key hidden and then shown: every column
+      // whole in view, nothing to scroll sideways to, "Use in the manager" included.
+      const table = page.locator('.credentials-table');
+      const fit = () =>
+        table.evaluate((root) => {
+          const frame = root.getBoundingClientRect();
+          const right = Math.min(frame.right, window.innerWidth);
+          const out = (element: Element) => element.getBoundingClientRect().right > right + 0.5;
+          return {
+            headers: [...root.querySelectorAll('thead th')].filter(out).map((th) => th.textContent),
+            cells: [...root.querySelectorAll('tbody tr.ant-table-row td')]
+              .filter(out)
+              .map((td) => td.textContent),
+            buttons: [...root.querySelectorAll('tbody button')]
+              .filter(out)
+              .map((button) => button.getAttribute('aria-label')),
+            scrolls: [...root.querySelectorAll('.ant-table-content, .ant-table-body')].some(
+              (scroller) => scroller.scrollWidth > scroller.clientWidth,
+            ),
+            pageScrolls: document.documentElement.scrollWidth > window.innerWidth,
+          };
+        });
+      const none = { headers: [], cells: [], buttons: [], scrolls: false, pageScrolls: false };
+      for (const shown of [false, true]) {
+        if (shown) await page.getByRole('button', { name: text.showKey }).click();
+        if (shown) {
+          await expect
+            .poll(() => page.getByTestId(`key-${appId}`).innerText())
+            .toMatch(/^[0-9a-f]{32}$/);
+        }
+        for (const width of [1024, 1440]) {
+          await page.setViewportSize({ width, height: 900 });
+          await expect.poll(fit, { message: `${width} px, key shown: ${shown}` }).toEqual(none);
+          const use = page.getByRole('button', { name: text.use });
+          const box = (await use.boundingBox())!;
+          expect(box.x + box.width, `${width} px`).toBeLessThanOrEqual(width);
+        }
+      }
+      await page.getByRole('button', { name: text.hideKey }).click();
+      await page.setViewportSize({ width: 1280, height: 900 });
 
       // One credential is the quota of an account without a team: Apply is off, and says why.
       await expect.poll(() => page.getByTestId('apply-blocked').innerText()).toBe(text.quota);

@@ -111,13 +111,13 @@ describe('groups in the manager, in Chromium', () => {
       ).listcontainer[0]!.Group_Name;
     expect(await groupOf()).toBe('Amazon');
 
-    // --- The Groups page: rename it; "default" cannot be renamed.
+    // --- The Groups page: rename it; the default group ("Default" to the eye) cannot be renamed.
     await page.getByRole('menuitem', { name: 'Groups' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/groups');
     await expect.poll(() => groupRow('Amazon').isVisible()).toBe(true);
     expect(
-      await groupRow('default')
-        .getByRole('button', { name: 'Rename the group “default”' })
+      await groupRow('Default')
+        .getByRole('button', { name: 'Rename the group “Default”' })
         .isDisabled(),
     ).toBe(true);
     await groupRow('Amazon').getByRole('button', { name: 'Rename the group “Amazon”' }).click();

@@ -52,8 +52,9 @@ const BAD_PORT = {
 type ProxyServer = Awaited<ReturnType<typeof startHttpProxy>>;
 
 /**
- * A button's name as Ant Design renders it: a space between two Chinese characters ("保 存"),
- * after its icon's name ("play-circle") or "loading" while its spinner fades.
+ * A button's name as Ant Design renders it: after its icon's name ("play-circle"), or "loading"
+ * while its spinner fades (a space between two Chinese characters is tolerated, though the
+ * manager turns that spacing off).
  */
 const named = (text: string) => {
   const letters = [...text].map((c) => c.replace(/[.*+?^$|()[\]{}\\]/g, '\\$&'));

@@ -93,7 +93,7 @@ describe('sign-in errors by the form, and forgot password, in Chromium', () => {
   }
 
   const pathOf = (page: Page) => new URL(page.url()).pathname;
-  // By its type: Ant Design spaces out a two-character Chinese label ("登 录").
+  // By its type: the same button in both languages.
   const submitButton = (page: Page) => page.locator('.account-card button[type="submit"]');
   const focused = (page: Page) =>
     page.evaluate(() => document.activeElement?.getAttribute('autocomplete'));

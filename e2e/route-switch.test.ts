@@ -125,11 +125,7 @@ describe('/route asks before it switches accounts, in Chromium', () => {
       )
       .toBe(true);
     expect(await page.getByText('切换账号？').isVisible()).toBe(true);
-    await page
-      .getByRole('button', { name: '取 消' })
-      .or(page.getByRole('button', { name: '取消' }))
-      .first()
-      .click();
+    await page.getByRole('button', { name: '取消', exact: true }).click();
     await expect.poll(() => path(page)).toBe('/zh/api');
     expect(await stored(page)).toEqual(before);
   }, 120_000);

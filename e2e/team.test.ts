@@ -217,7 +217,7 @@ describe('the Team tab of the API console in Chromium', () => {
       .toBeGreaterThan(0);
     await sub.page.getByRole('tab', { name: '团队' }).click();
     await expect
-      .poll(() => sub.page.getByText(`您的团队由 ${mainName} 管理`).isVisible())
+      .poll(() => sub.page.getByText(`你的团队由 ${mainName} 管理`).isVisible())
       .toBe(true);
     expect(main.errors).toEqual([]);
     expect(sub.errors).toEqual([]);

@@ -22,6 +22,8 @@ function Localized() {
     <ConfigProvider
       locale={lang === 'zh' ? zhCN : enUS}
       theme={{ token: { colorPrimary: '#0b5cff', borderRadius: 6 } }}
+      // "登录", not Ant Design's spaced-out "登 录" for a two-character Chinese label.
+      button={{ autoInsertSpace: false }}
     >
       <AntApp>
         <SessionProvider>

@@ -1,8 +1,21 @@
 /** The account's group names (group/list is not rate-limited), reloaded on demand. */
-import { format, localApiMessages, MainCodes } from '@hainiao/contract';
+import { DEFAULT_GROUP_NAME, format, localApiMessages, MainCodes } from '@hainiao/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, call } from './api.ts';
-import { currentLang } from './lang-store.ts';
+import { currentLang, type UiLang } from './lang-store.ts';
+
+/** The default group as a reader sees it; its name on the wire stays DEFAULT_GROUP_NAME. */
+const DEFAULT_GROUP_LABEL: Record<UiLang, string> = { en: 'Default', zh: '默认分组' };
+
+/** A group's name as the UI shows it: the default group's in the reader's language. */
+export function groupLabel(name: string, lang: UiLang): string {
+  return name === DEFAULT_GROUP_NAME ? DEFAULT_GROUP_LABEL[lang] : name;
+}
+
+/** Select options for `groups`: the name as the value, its label as shown. */
+export function groupOptions(groups: readonly string[], lang: UiLang) {
+  return groups.map((group) => ({ value: group, label: groupLabel(group, lang) }));
+}
 
 export function useGroups(): { groups: string[]; reload(): void } {
   const [groups, setGroups] = useState<string[]>([]);

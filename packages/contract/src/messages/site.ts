@@ -78,7 +78,7 @@ export const siteMessages = {
     },
     quotaReached: {
       en: 'You already hold the maximum number of API credentials ({max})',
-      zh: '您的 API 数量已达上限（{max} 个）',
+      zh: '你的 API 数量已达上限（{max} 个）',
     },
     credentialNotFound: { en: 'API credential not found', zh: '该 API 不存在' },
     fetchLogsFailed: {
@@ -129,7 +129,7 @@ export const siteMessages = {
     },
     attachmentRefused: {
       en: 'An attachment is not yours or is already used; please upload it again',
-      zh: '附件不属于您或已被使用，请重新上传',
+      zh: '附件不属于你或已被使用，请重新上传',
     },
     noFile: { en: 'Please choose a file to upload', zh: '请选择要上传的文件' },
     uploadSuccess: { en: 'File uploaded', zh: '文件上传成功' },
@@ -224,7 +224,7 @@ export const siteMessages = {
       en: 'Your sign-in has expired. Please sign in again.',
       zh: '登录已过期，请重新登录。',
     },
-    forbidden: { en: 'You do not have access to this', zh: '您无权访问该内容' },
+    forbidden: { en: 'You do not have access to this', zh: '你无权访问该内容' },
     notFound: { en: 'The requested item does not exist', zh: '请求的内容不存在' },
     /** The same answer whether or not an account uses the email (no account enumeration). */
     resetMailSent: {
@@ -240,10 +240,10 @@ export const siteMessages = {
       zh: '密码已修改，所有设备均已退出登录。请使用新密码登录。',
     },
     /** The reset mail: `{account}` the account name, `{link}` the one-time link. */
-    resetMailSubject: { en: 'Reset your Hainiao password', zh: '重置您的海鸟密码' },
+    resetMailSubject: { en: 'Reset your Hainiao password', zh: '重置你的海鸟密码' },
     resetMailText: {
       en: `Hello {account},\n\nSomeone, hopefully you, asked to reset the password of your Hainiao account. Open this link within ${PASSWORD_RESET_TTL_MS / 60_000} minutes to choose a new one (it works once):\n\n{link}\n\nIf you did not ask for it, ignore this mail: your password stays as it is.\n\nHainiao`,
-      zh: `{account}，您好：\n\n有人（希望是您本人）申请重置您海鸟账号的密码。请在 ${PASSWORD_RESET_TTL_MS / 60_000} 分钟内打开下面的链接设置新密码（链接仅可使用一次）：\n\n{link}\n\n如果这不是您本人的操作，请忽略本邮件，您的密码不会改变。\n\n海鸟`,
+      zh: `{account}，你好：\n\n有人（希望是你本人）申请重置你海鸟账号的密码。请在 ${PASSWORD_RESET_TTL_MS / 60_000} 分钟内打开下面的链接设置新密码（链接仅可使用一次）：\n\n{link}\n\n如果这不是你本人的操作，请忽略本邮件，你的密码不会改变。\n\n海鸟`,
     },
   },
 
@@ -255,11 +255,11 @@ export const siteMessages = {
     },
     memberNotFound: {
       en: 'This account is not a sub-account of your team',
-      zh: '该账号不是您团队的子账号',
+      zh: '该账号不是你团队的子账号',
     },
     teamFull: {
       en: 'Your team already has the maximum of {max} members',
-      zh: '您的团队成员已达上限（{max} 个）',
+      zh: '你的团队成员已达上限（{max} 个）',
     },
     accountRemoved: {
       en: "This account was removed from its team by the team's main account",
@@ -267,7 +267,7 @@ export const siteMessages = {
     },
     quotaReached: {
       en: 'Your team already holds {max} API credentials: one per team member, main account included. Only the main account applies; adding a team member raises the quota.',
-      zh: '您的团队已持有 {max} 个 API：每位团队成员（含主账号）一个。只有主账号可以申请；添加团队成员可提高上限。',
+      zh: '你的团队已持有 {max} 个 API：每位团队成员（含主账号）一个。只有主账号可以申请；添加团队成员可提高上限。',
     },
     memberAdded: { en: 'Sub-account created', zh: '子账号已创建' },
     memberRemoved: { en: 'Sub-account removed', zh: '子账号已移除' },

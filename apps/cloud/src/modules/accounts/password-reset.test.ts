@@ -134,7 +134,7 @@ describeEachDatabase('forgot password', (ctx) => {
     const res = await post(app, 'forgotpassword', { email: 'wei@example.com' }, 'zh-CHS');
     expect(res.body.msg).toBe(siteMessages.auth.resetMailSent.zh);
     const mail = await nthMail('wei', 1);
-    expect(mail.text).toContain('wei，您好');
+    expect(mail.text).toContain('wei，你好');
     const link = resetLinkOf(mail);
     expect(`${link.origin}${link.pathname}`).toBe('http://site.test/zh/reset-password');
     const bad = await post(

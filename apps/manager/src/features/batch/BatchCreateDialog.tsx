@@ -11,10 +11,17 @@ import {
   Switch,
   Typography,
 } from 'antd';
-import { createSessionBody, format, isMobileSystem, NO_PROXY, SYSTEMS } from '@hainiao/contract';
+import {
+  createSessionBody,
+  DEFAULT_GROUP_NAME,
+  format,
+  isMobileSystem,
+  NO_PROXY,
+  SYSTEMS,
+} from '@hainiao/contract';
 import { useState } from 'react';
 import { call } from '../../shared/api.ts';
-import { useGroups } from '../../shared/groups.ts';
+import { groupLabel, groupOptions, useGroups } from '../../shared/groups.ts';
 import { useCopy, useLang } from '../../shared/lang.tsx';
 import { ProxyEndpointFields } from '../environment-form/sections/ProxyEndpointFields.tsx';
 import { bodyProblems } from '../environment-form/validate.ts';
@@ -208,8 +215,8 @@ export function BatchCreateDialog({ open, onClose, onDone }: BatchCreateDialogPr
               >
                 <Select
                   allowClear
-                  placeholder="default"
-                  options={groups.map((g) => ({ value: g, label: g }))}
+                  placeholder={groupLabel(DEFAULT_GROUP_NAME, lang)}
+                  options={groupOptions(groups, lang)}
                 />
               </Form.Item>
             </Col>

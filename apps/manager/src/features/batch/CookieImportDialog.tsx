@@ -1,4 +1,5 @@
 /** Import cookies into one environment from a file the user picks (read by the browser) or pasted. */
+import { UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Input, Modal, Radio, Space, Typography, Upload } from 'antd';
 import { format } from '@hainiao/contract';
 import { useState } from 'react';
@@ -99,7 +100,8 @@ export function CookieImportDialog({ open, environmentId, onClose }: CookieImpor
             return false;
           }}
         >
-          <Button>{copy.pickFile}</Button>
+          {/* The icon is decoration: the button's name stays its words. */}
+          <Button icon={<UploadOutlined aria-hidden />}>{copy.pickFile}</Button>
         </Upload>
         <Input.TextArea
           aria-label={copy.pasteLabel}

@@ -22,7 +22,7 @@ import {
 } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { call } from '../../shared/api.ts';
-import { useGroups } from '../../shared/groups.ts';
+import { groupOptions, useGroups } from '../../shared/groups.ts';
 import { useCopy, useLang, type UiLang } from '../../shared/lang.tsx';
 import { BatchProgressView } from '../batch/BatchProgressView.tsx';
 import { batchCopy } from '../batch/locales.ts';
@@ -254,7 +254,7 @@ export function BulkEditDialog(props: {
                 value={values.group || undefined}
                 placeholder={t.groupPlaceholder}
                 showSearch
-                options={groups.map((group) => ({ value: group, label: group }))}
+                options={groupOptions(groups, lang)}
                 onChange={(group: string) => set('group', group)}
               />
             </Setting>

@@ -50,12 +50,12 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent }
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api.ts';
 import { call } from '../../shared/api.ts';
-import { formatDateTime } from '../../shared/format.ts';
-import { moveToGroup, useGroups } from '../../shared/groups.ts';
+import { groupLabel, groupOptions, moveToGroup, useGroups } from '../../shared/groups.ts';
 import { useCopy, useLang } from '../../shared/lang.tsx';
 import { useRunning } from '../../shared/running.tsx';
 import { useSession } from '../../shared/session.tsx';
 import { remember, remembered } from '../../shared/storage.ts';
+import { DateTimeLines } from '../../shared/ui/DateTimeLines.tsx';
 import { errorText } from '../../shared/ui/errors.ts';
 import { ExitCell, ExitColumnTitle, useSessionExits } from '../proxies/index.ts';
 import { conditionsOf, runBrowserAction, type BrowserAction } from './actions.ts';
@@ -99,6 +99,8 @@ const COLUMN_KEYS = [
 type ColumnKey = (typeof COLUMN_KEYS)[number];
 const isColumnList = (value: unknown): value is ColumnKey[] =>
   Array.isArray(value) && value.every((v) => (COLUMN_KEYS as readonly string[]).includes(v));
+/** The Actions column: Stop, running information and More side by side, in either language. */
+const ACTIONS_WIDTH = 144;
 const isPageSize = (value: unknown): value is number =>
   typeof value === 'number' && PAGE_SIZES.includes(value);
 
@@ -297,7 +299,7 @@ export default function EnvironmentsPage() {
             style={{ width: '100%', marginTop: 8 }}
             placeholder={t.moveTarget}
             aria-label={t.moveTarget}
-            options={groups.map((g) => ({ value: g, label: g }))}
+            options={groupOptions(groups, lang)}
             onChange={(value: string) => {
               target = value;
               dialog.update({ okButtonProps: { disabled: false } });
@@ -315,7 +317,9 @@ export default function EnvironmentsPage() {
               ids.map((id) => rowById.get(id)).filter((row): row is EnvironmentRow => Boolean(row)),
               chosen,
             );
-            void message.success(fill(t.moved, { count: ids.length, group: chosen }));
+            void message.success(
+              fill(t.moved, { count: ids.length, group: groupLabel(chosen, lang) }),
+            );
             reload();
           } catch (error) {
             void message.error(errorText(error));
@@ -323,7 +327,7 @@ export default function EnvironmentsPage() {
         },
       });
     },
-    [groups, message, modal, reload, rowById, t],
+    [groups, lang, message, modal, reload, rowById, t],
   );
 
   /** The Share dialog for `ids`; those shared with the account are left out (and counted). */
@@ -399,6 +403,9 @@ export default function EnvironmentsPage() {
       key: 'name',
       title: t.name,
       dataIndex: 'Session_Name',
+      fixed: 'left',
+      // A long name wraps rather than widening the pinned columns.
+      width: 200,
       ...sortable('name'),
       render: (name: string, row) => (
         <Space orientation="vertical" size={0}>
@@ -432,10 +439,57 @@ export default function EnvironmentsPage() {
       ),
     },
     {
+      key: 'actions',
+      title: t.actions,
+      // Pinned beside the name, not at the right edge: when the columns are wider than the
+      // window, the others scroll out at the right (none half hidden under this one), and Start
+      // stays at hand.
+      fixed: 'left',
+      width: ACTIONS_WIDTH,
+      render: (_, row) => {
+        const info = stream.running.get(row.Session_ID);
+        const pending = busy.has(row.Session_ID);
+        return (
+          <Space size={4} onClick={(event) => event.stopPropagation()}>
+            {info ? (
+              <Button
+                size="small"
+                danger
+                icon={<PoweroffOutlined />}
+                loading={pending}
+                onClick={() => void act('stop', [row.Session_ID])}
+              >
+                {t.stop}
+              </Button>
+            ) : (
+              <Button
+                size="small"
+                type="primary"
+                icon={<PlayCircleOutlined />}
+                loading={pending}
+                onClick={() => void act('start', [row.Session_ID])}
+              >
+                {t.start}
+              </Button>
+            )}
+            {info && (
+              <Popover title={t.runningInfo} trigger="click" content={<RunningInfo info={info} />}>
+                <Button size="small" icon={<InfoCircleOutlined />} aria-label={t.runningInfo} />
+              </Popover>
+            )}
+            <Dropdown trigger={['click']} menu={rowMenu(row)}>
+              <Button size="small" icon={<MoreOutlined />} aria-label={t.more} />
+            </Dropdown>
+          </Space>
+        );
+      },
+    },
+    {
       key: 'group',
       title: t.group,
       dataIndex: 'Group_Name',
       ...sortable('group'),
+      render: (group: string) => groupLabel(group, lang),
     },
     {
       key: 'tags',
@@ -480,7 +534,14 @@ export default function EnvironmentsPage() {
       key: 'comment',
       title: t.comment,
       dataIndex: 'Session_Desc',
-      ellipsis: true,
+      // Cut short to one line of a set width (the whole text on hover): the table is as wide as
+      // its columns, so the text itself has to stop.
+      render: (text: string) =>
+        text ? (
+          <span className="env-table__comment" title={text}>
+            {text}
+          </span>
+        ) : null,
     },
     {
       key: 'state',
@@ -497,57 +558,14 @@ export default function EnvironmentsPage() {
       title: t.created,
       dataIndex: 'Session_CreateTime',
       ...sortable('created'),
-      render: (value: string) => formatDateTime(value, lang),
+      render: (value: string) => <DateTimeLines value={value} lang={lang} />,
     },
     {
       key: 'updated',
       title: t.updated,
       dataIndex: 'Session_UpdateTime',
       ...sortable('updated'),
-      render: (value: string) => formatDateTime(value, lang),
-    },
-    {
-      key: 'actions',
-      title: t.actions,
-      fixed: 'right',
-      width: 190,
-      render: (_, row) => {
-        const info = stream.running.get(row.Session_ID);
-        const pending = busy.has(row.Session_ID);
-        return (
-          <Space size={4} onClick={(event) => event.stopPropagation()}>
-            {info ? (
-              <Button
-                size="small"
-                danger
-                icon={<PoweroffOutlined />}
-                loading={pending}
-                onClick={() => void act('stop', [row.Session_ID])}
-              >
-                {t.stop}
-              </Button>
-            ) : (
-              <Button
-                size="small"
-                type="primary"
-                icon={<PlayCircleOutlined />}
-                loading={pending}
-                onClick={() => void act('start', [row.Session_ID])}
-              >
-                {t.start}
-              </Button>
-            )}
-            {info && (
-              <Popover title={t.runningInfo} trigger="click" content={<RunningInfo info={info} />}>
-                <Button size="small" icon={<InfoCircleOutlined />} aria-label={t.runningInfo} />
-              </Popover>
-            )}
-            <Dropdown trigger={['click']} menu={rowMenu(row)}>
-              <Button size="small" icon={<MoreOutlined />} aria-label={t.more} />
-            </Dropdown>
-          </Space>
-        );
-      },
+      render: (value: string) => <DateTimeLines value={value} lang={lang} />,
     },
   ];
   const shown = columns.filter(
@@ -756,7 +774,7 @@ export default function EnvironmentsPage() {
           loading={list.loading}
           dataSource={rows}
           columns={shown}
-          // As wide as the columns need: the fixed Actions column never covers another one.
+          // As wide as the columns need; what the window cannot hold scrolls inside the table.
           scroll={{ x: 'max-content' }}
           onChange={(_pagination, _filters, sorter, { action }) => {
             if (action !== 'sort') return;
@@ -770,6 +788,7 @@ export default function EnvironmentsPage() {
             setPage(1);
           }}
           rowSelection={{
+            fixed: true,
             selectedRowKeys: selected,
             preserveSelectedRowKeys: true,
             onChange: (keys) => setSelected(keys.map(String)),

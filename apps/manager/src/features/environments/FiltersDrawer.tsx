@@ -3,7 +3,8 @@ import { PROXY_TYPES, type ProxyType } from '@hainiao/contract';
 import { Button, Checkbox, DatePicker, Drawer, Form, Input, Radio, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
-import { useCopy } from '../../shared/lang.tsx';
+import { groupOptions } from '../../shared/groups.ts';
+import { useCopy, useLang } from '../../shared/lang.tsx';
 import { envCopy } from './locales.ts';
 import { NO_FILTERS, type Filters, type RunFilter } from './model.ts';
 
@@ -87,6 +88,7 @@ export function FiltersDrawer(props: {
   onClose(): void;
 }) {
   const t = useCopy(envCopy);
+  const lang = useLang();
   const [form] = Form.useForm<FormValues>();
   const { open, filters } = props;
   useEffect(() => {
@@ -149,11 +151,7 @@ export function FiltersDrawer(props: {
           </Radio.Group>
         </Form.Item>
         <Form.Item name="group" label={t.group}>
-          <Select
-            allowClear
-            placeholder={t.anyGroup}
-            options={props.groups.map((g) => ({ value: g, label: g }))}
-          />
+          <Select allowClear placeholder={t.anyGroup} options={groupOptions(props.groups, lang)} />
         </Form.Item>
         <Form.Item label={t.proxy}>
           <Space.Compact style={{ width: '100%' }}>

@@ -189,7 +189,7 @@ export const envCopy = {
     deleteOk: '删除',
     cancel: '取消',
     deleted: '已删除 {count} 个环境',
-    deleteFailed: '有 {count} 个环境未能删除（正在运行，或是他人分享给您的）。',
+    deleteFailed: '有 {count} 个环境未能删除（正在运行，或是他人分享给你的）。',
     moveTitle: '将 {count} 个环境移动到分组',
     moveTarget: '目标分组',
     moveOk: '移动',

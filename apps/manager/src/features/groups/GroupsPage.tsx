@@ -20,8 +20,14 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { call } from '../../shared/api.ts';
-import { createGroup, renameGroup, useGroups } from '../../shared/groups.ts';
-import { useCopy } from '../../shared/lang.tsx';
+import {
+  createGroup,
+  groupLabel,
+  groupOptions,
+  renameGroup,
+  useGroups,
+} from '../../shared/groups.ts';
+import { useCopy, useLang } from '../../shared/lang.tsx';
 import { errorText } from '../../shared/ui/errors.ts';
 import { fill, groupsCopy } from './locales.ts';
 import { PageFrame } from '../../shared/ui/PageFrame.tsx';
@@ -55,6 +61,9 @@ async function environmentsOf(group: string): Promise<Brief[]> {
 
 export default function GroupsPage() {
   const t = useCopy(groupsCopy);
+  const lang = useLang();
+  /** A group's name as shown (the default group's in the reader's language). */
+  const shown = (name: string) => groupLabel(name, lang);
   const { message, modal } = AntApp.useApp();
   const { groups, reload } = useGroups();
   const [counts, setCounts] = useState<ReadonlyMap<string, number>>(new Map());
@@ -119,7 +128,7 @@ export default function GroupsPage() {
 
   const remove = (name: string) =>
     modal.confirm({
-      title: fill(t.removeTitle, { name }),
+      title: fill(t.removeTitle, { name: shown(name) }),
       content: t.removeBody,
       okText: t.removeOk,
       cancelText: t.cancel,
@@ -127,7 +136,7 @@ export default function GroupsPage() {
       onOk: async () => {
         try {
           await call('/api/v1/group/del', { Group_Name: [name] });
-          void message.success(fill(t.removed, { name }));
+          void message.success(fill(t.removed, { name: shown(name) }));
           reload();
         } catch (error) {
           void message.error(errorText(error));
@@ -156,7 +165,7 @@ export default function GroupsPage() {
         Orgin_Group_Name: moving.from,
         Target_Group_Name: moveTarget,
       });
-      void message.success(fill(t.moved, { count: moveIds.length, group: moveTarget }));
+      void message.success(fill(t.moved, { count: moveIds.length, group: shown(moveTarget) }));
       setMoving(undefined);
       setCounts(new Map());
       reload();
@@ -196,7 +205,7 @@ export default function GroupsPage() {
           {
             key: 'name',
             title: t.name,
-            render: (_, name) => <Typography.Text strong>{name}</Typography.Text>,
+            render: (_, name) => <Typography.Text strong>{shown(name)}</Typography.Text>,
           },
           {
             key: 'count',
@@ -213,7 +222,7 @@ export default function GroupsPage() {
                   icon={<EditOutlined />}
                   disabled={name === DEFAULT_GROUP_NAME}
                   title={name === DEFAULT_GROUP_NAME ? t.defaultKept : undefined}
-                  aria-label={fill(t.renameTitle, { name })}
+                  aria-label={fill(t.renameTitle, { name: shown(name) })}
                   onClick={() => openRename(name)}
                 >
                   {t.rename}
@@ -243,7 +252,7 @@ export default function GroupsPage() {
       />
       <Modal
         open={renaming !== undefined}
-        title={renaming ? fill(t.renameTitle, { name: renaming }) : ''}
+        title={renaming ? fill(t.renameTitle, { name: shown(renaming) }) : ''}
         okText={t.renameOk}
         cancelText={t.cancel}
         okButtonProps={{ loading: savingName }}
@@ -276,7 +285,7 @@ export default function GroupsPage() {
       </Modal>
       <Modal
         open={Boolean(moving)}
-        title={moving ? fill(t.moveTitle, { name: moving.from }) : ''}
+        title={moving ? fill(t.moveTitle, { name: shown(moving.from) }) : ''}
         okText={t.moveOk}
         cancelText={t.cancel}
         onOk={() => void move()}
@@ -300,9 +309,10 @@ export default function GroupsPage() {
               aria-label={t.moveTarget}
               value={moveTarget}
               onChange={setMoveTarget}
-              options={groups
-                .filter((g) => g !== moving?.from)
-                .map((g) => ({ value: g, label: g }))}
+              options={groupOptions(
+                groups.filter((g) => g !== moving?.from),
+                lang,
+              )}
             />
           </Form.Item>
         </Form>

@@ -174,11 +174,41 @@ export default function ProxiesPage() {
     {
       key: 'name',
       width: 200,
+      fixed: 'left',
       title: t.name,
       render: (_, p) => (
         <Space orientation="vertical" size={0}>
           <Typography.Text strong>{p.Name}</Typography.Text>
           {p.Note && <Typography.Text type="secondary">{p.Note}</Typography.Text>}
+        </Space>
+      ),
+    },
+    {
+      key: 'actions',
+      title: t.actions,
+      // Pinned beside the name rather than at the right edge: at 1024 px the other columns scroll
+      // out at the right, none half hidden under this one.
+      fixed: 'left',
+      width: 100,
+      render: (_, p) => (
+        <Space size={4}>
+          <Tooltip title={t.edit}>
+            <Button
+              size="small"
+              icon={<EditOutlined />}
+              aria-label={`${t.edit} ${p.Name}`}
+              onClick={() => setEditing({ proxy: p })}
+            />
+          </Tooltip>
+          <Tooltip title={t.delete}>
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={`${t.delete} ${p.Name}`}
+              onClick={() => confirmDelete([p.Proxy_ID])}
+            />
+          </Tooltip>
         </Space>
       ),
     },
@@ -224,33 +254,6 @@ export default function ProxiesPage() {
       width: 110,
       title: t.used,
       render: (_, p) => (p.Session_Count ? fill(t.usedBy, { count: p.Session_Count }) : dash),
-    },
-    {
-      key: 'actions',
-      title: t.actions,
-      fixed: 'right',
-      width: 100,
-      render: (_, p) => (
-        <Space size={4}>
-          <Tooltip title={t.edit}>
-            <Button
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={`${t.edit} ${p.Name}`}
-              onClick={() => setEditing({ proxy: p })}
-            />
-          </Tooltip>
-          <Tooltip title={t.delete}>
-            <Button
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={`${t.delete} ${p.Name}`}
-              onClick={() => confirmDelete([p.Proxy_ID])}
-            />
-          </Tooltip>
-        </Space>
-      ),
     },
   ];
 
@@ -318,6 +321,7 @@ export default function ProxiesPage() {
         pagination={{ defaultPageSize: 50, showSizeChanger: true, hideOnSinglePage: true }}
         scroll={{ x: 1270 }}
         rowSelection={{
+          fixed: true,
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,
           onChange: (keys) => setSelected(keys.map(String)),

@@ -130,10 +130,12 @@ export default function TeamPage() {
     {
       key: 'member',
       title: t.member,
-      className: 'team-table__nowrap',
+      // A long name may wrap (the "You" tag below it) so that Actions stays in view at 1024 px.
       render: (_, member) => (
-        <Space size={6}>
-          <Typography.Text strong>{member.Account}</Typography.Text>
+        <Space size={[6, 2]} wrap>
+          <Typography.Text strong className="team-table__name">
+            {member.Account}
+          </Typography.Text>
           {member.Account === team?.self && <Tag>{t.you}</Tag>}
         </Space>
       ),
@@ -270,6 +272,8 @@ export default function TeamPage() {
 
       <Table<TeamMember>
         className="team-table"
+        // The manager's other tables' padding: the eight columns fit at 1024 px, Actions included.
+        size="middle"
         rowKey="Account"
         loading={loading}
         dataSource={team?.members ?? []}

@@ -41,9 +41,9 @@ export const teamCopy = {
   },
   zh: {
     title: '团队',
-    lead: '您所在团队的成员，以及这台电脑上可见的每位成员的环境。',
+    lead: '你所在团队的成员，以及这台电脑上可见的每位成员的环境。',
     mainAccount: '主账号',
-    you: '您',
+    you: '你',
     signedInAs: '当前登录',
     quota: 'API 凭证',
     quotaValue: '已持有 {held} 个，上限 {quota} 个（每位成员一个）',
@@ -69,10 +69,10 @@ export const teamCopy = {
     unknown: '—',
     countFailed: '无法读取环境数量：{reason}',
     // notes
-    mainNote: '您是该团队的主账号，可在网页控制台的“团队”页添加或移除子账号。',
-    subTitle: '您的团队由 {main} 管理',
+    mainNote: '你是该团队的主账号，可在网页控制台的“团队”页添加或移除子账号。',
+    subTitle: '你的团队由 {main} 管理',
     subNote:
-      '作为子账号，您只能看到主账号和您自己。只有主账号可以添加或移除成员，操作位于网页控制台的“团队”页。',
+      '作为子账号，你只能看到主账号和你自己。只有主账号可以添加或移除成员，操作位于网页控制台的“团队”页。',
     console: '打开网页控制台',
     consoleUnknown: '海鸟网站的 API 控制台',
     empty: '没有可显示的成员。',

@@ -17,6 +17,8 @@ export function AntdShell({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={lang === 'zh' ? zhCN : enUS}
       theme={{ token: { colorPrimary: '#0b5cff', borderRadius: 8, fontFamily: 'inherit' } }}
+      // "登录", not Ant Design's spaced-out "登 录" for a two-character Chinese label.
+      button={{ autoInsertSpace: false }}
     >
       <App>{children}</App>
     </ConfigProvider>

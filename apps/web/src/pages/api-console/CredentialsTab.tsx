@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Alert, App, Button, Space, Table, Tag, Tooltip } from 'antd';
+import { Alert, App, Button, Table, Tag, Tooltip } from 'antd';
 import {
   CopyOutlined,
   DeleteOutlined,
@@ -15,6 +15,7 @@ import {
   format,
   siteMessages,
   type CredentialRow,
+  type Lang,
   type Localized,
 } from '@hainiao/contract';
 import { CloudCallError, callCloud } from '../../api/cloud.ts';
@@ -24,8 +25,47 @@ import { useCloudQuery } from '../../shared/useCloudQuery.ts';
 import { useLang } from '../../shared/useLang.ts';
 import { ManagerNextStep, type NextStep } from './ManagerNextStep.tsx';
 import { useTeam, useTeamText } from './useTeam.ts';
+import './credentials.css';
 
-const MASK = '••••••••••••••••••••••••••••••••';
+/** A hidden key: its length says nothing of the key's. */
+const MASK = '••••••••••••••••';
+
+/**
+ * The columns' widths (the key takes the rest): every column in view at 1024 px and up, in
+ * either language, with no sideways scrolling.
+ */
+const WIDTHS = {
+  en: { select: 64, appId: 168, status: 88, date: 124, manager: 196 },
+  zh: { select: 64, appId: 168, status: 88, date: 136, manager: 172 },
+} as const;
+
+/** A shown key: when it needs two lines, it breaks in the middle (16 and 16 characters). */
+function KeyText({ value }: { value: string }) {
+  const half = Math.ceil(value.length / 2);
+  return (
+    <>
+      {value.slice(0, half)}
+      <wbr />
+      {value.slice(half)}
+    </>
+  );
+}
+
+/** A date above its time, as formatDateTime writes them, so that a date column stays narrow. */
+function DateTime({ value, lang }: { value: string; lang: Lang }) {
+  const full = formatDateTime(value, lang);
+  const date = new Date(value);
+  const day = Number.isNaN(date.getTime())
+    ? ''
+    : new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en', { dateStyle: 'medium' }).format(date);
+  if (!day || !full.startsWith(day)) return full;
+  return (
+    <time className="console__when" dateTime={value}>
+      <span>{day}</span>
+      <span>{full.slice(day.length).replace(/^[\s,]+/, '')}</span>
+    </time>
+  );
+}
 
 export function CredentialsTab({ token }: { token: string }) {
   const text = useAccountText().console;
@@ -37,6 +77,7 @@ export function CredentialsTab({ token }: { token: string }) {
   const [next, setNext] = useState<NextStep | null>(null);
   // The team read says whether this is a sub-account and what the quota is (one per member).
   const teamText = useTeamText().credentials;
+  const widths = WIDTHS[lang];
   const { team, refresh: refreshTeam } = useTeam(token);
 
   /** The server's message when it gave one, else the catalogue's. */
@@ -160,6 +201,16 @@ export function CredentialsTab({ token }: { token: string }) {
     });
   };
 
+  /** The key alone, ready to paste in the manager's sign-in (shown or not). */
+  const copyKey = async (appId: string) => {
+    try {
+      await navigator.clipboard.writeText(await keyOf(appId));
+      void message.success(format(text.manager.copiedField, { field: text.appKey }));
+    } catch (error) {
+      failed(error, siteMessages.console.copyFailed);
+    }
+  };
+
   const copy = async () => {
     const appId = needSelection();
     if (!appId) return;
@@ -226,14 +277,17 @@ export function CredentialsTab({ token }: { token: string }) {
         />
       )}
       <Table<CredentialRow>
+        className="credentials-table"
         rowKey="app_id"
         loading={query.loading}
         dataSource={rows}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        // Set widths, the key wrapping in what is left: nothing to scroll sideways to.
+        tableLayout="fixed"
         locale={{ emptyText: text.emptyList }}
         rowSelection={{
           type: 'radio',
+          columnWidth: widths.select,
           selectedRowKeys: selected ? [selected] : [],
           onChange: (keysSelected) => setSelected((keysSelected[0] as string | undefined) ?? null),
           columnTitle: text.select,
@@ -247,15 +301,16 @@ export function CredentialsTab({ token }: { token: string }) {
           {
             title: text.appId,
             dataIndex: 'app_id',
+            width: widths.appId,
             render: (value: string) => <span className="console__key">{value}</span>,
           },
           {
             title: text.appKey,
             key: 'app_key',
             render: (_: unknown, row) => (
-              <Space>
+              <div className="console__key-cell">
                 <span className="console__key" data-testid={`key-${row.app_id}`}>
-                  {shown[row.app_id] ? keys[row.app_id] : MASK}
+                  {shown[row.app_id] ? <KeyText value={keys[row.app_id] ?? ''} /> : MASK}
                 </span>
                 <Tooltip title={shown[row.app_id] ? text.hideKey : text.showKey}>
                   <Button
@@ -266,12 +321,22 @@ export function CredentialsTab({ token }: { token: string }) {
                     onClick={() => void toggleKey(row.app_id)}
                   />
                 </Tooltip>
-              </Space>
+                <Tooltip title={format(text.manager.copyField, { field: text.appKey })}>
+                  <Button
+                    size="small"
+                    type="text"
+                    aria-label={format(text.manager.copyField, { field: text.appKey })}
+                    icon={<CopyOutlined />}
+                    onClick={() => void copyKey(row.app_id)}
+                  />
+                </Tooltip>
+              </div>
             ),
           },
           {
             title: text.status,
             dataIndex: 'status',
+            width: widths.status,
             render: (value: number) => {
               const info = credentialStatusInfo(value);
               return <Tag color={info.color}>{info.label[lang]}</Tag>;
@@ -280,16 +345,19 @@ export function CredentialsTab({ token }: { token: string }) {
           {
             title: text.beginTime,
             dataIndex: 'begin_time',
-            render: (value: string) => formatDateTime(value, lang),
+            width: widths.date,
+            render: (value: string) => <DateTime value={value} lang={lang} />,
           },
           {
             title: text.expireTime,
             dataIndex: 'expire_time',
-            render: (value: string) => formatDateTime(value, lang),
+            width: widths.date,
+            render: (value: string) => <DateTime value={value} lang={lang} />,
           },
           {
             title: text.manager.column,
             key: 'manager',
+            width: widths.manager,
             render: (_: unknown, row) => (
               <Button
                 size="small"

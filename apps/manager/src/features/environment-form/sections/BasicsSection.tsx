@@ -1,4 +1,5 @@
 /** Name, group, description; for an existing environment its web accounts and cookies. */
+import { UploadOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Select, Space, Tag, Typography, Upload } from 'antd';
 import { createSessionBody, format, localApiMessages } from '@hainiao/contract';
 import { CookieFileError, parseCookieText } from '../../batch/index.ts';
@@ -139,7 +140,8 @@ function NewCookies({ copy }: { copy: FormCopy }) {
             return false;
           }}
         >
-          <Button size="small">{copy.cookiesFromFile}</Button>
+          {/* A button like the app's others; the icon is decoration (the name stays the words). */}
+          <Button icon={<UploadOutlined aria-hidden />}>{copy.cookiesFromFile}</Button>
         </Upload>
         {count > 0 && (
           <Typography.Text type="secondary" data-testid="new-cookie-count">

@@ -5,9 +5,10 @@
  * to "default").
  */
 import { App, Select } from 'antd';
-import { format, GROUP_NAME_MAX } from '@hainiao/contract';
+import { DEFAULT_GROUP_NAME, format, GROUP_NAME_MAX } from '@hainiao/contract';
 import { useState } from 'react';
-import { createGroup, useGroups } from '../../../shared/groups.ts';
+import { createGroup, groupLabel, useGroups } from '../../../shared/groups.ts';
+import { useLang } from '../../../shared/lang.tsx';
 import { errorText } from '../../../shared/ui/errors.ts';
 import type { FormCopy } from '../locales.ts';
 
@@ -27,15 +28,22 @@ export function GroupSelect(props: {
 }) {
   const { copy, value, onChange, id } = props;
   const { message } = App.useApp();
+  const lang = useLang();
   const { groups, reload } = useGroups();
   const [search, setSearch] = useState('');
   const [busy, setBusy] = useState(false);
   const typed = search.trim();
   // The selected name shows even before the list is reloaded after its creation.
   const known = value && !groups.includes(value) ? [...groups, value] : groups;
-  const offer = typed !== '' && typed.length <= GROUP_NAME_MAX && !known.includes(typed);
+  // The default group's shown name ("Default", "默认分组") finds it rather than making a twin.
+  const defaultLabel = groupLabel(DEFAULT_GROUP_NAME, lang);
+  const offer =
+    typed !== '' &&
+    typed.length <= GROUP_NAME_MAX &&
+    !known.includes(typed) &&
+    typed.toLowerCase() !== defaultLabel.toLowerCase();
   const options: Option[] = [
-    ...known.map((group) => ({ value: group, label: group })),
+    ...known.map((group) => ({ value: group, label: groupLabel(group, lang) })),
     ...(offer ? [{ value: CREATE + typed, label: format(copy.groupCreate, { name: typed }) }] : []),
   ];
 
@@ -65,18 +73,21 @@ export function GroupSelect(props: {
       loading={busy}
       disabled={busy}
       value={value}
-      placeholder={copy.groupPlaceholder}
+      placeholder={defaultLabel}
       options={options}
       onChange={(next) => void select(next)}
       showSearch={{
         searchValue: search,
         onSearch: setSearch,
-        // The create option always shows; the groups by the typed text, in any case.
+        // The create option always shows; the groups by the typed text (name or shown name), in
+        // any case.
         filterOption: (input, option) =>
           Boolean(
             option &&
             (option.value.startsWith(CREATE) ||
-              option.value.toLowerCase().includes(input.trim().toLowerCase())),
+              [option.value, option.label].some((text) =>
+                text.toLowerCase().includes(input.trim().toLowerCase()),
+              )),
           ),
       }}
     />
