@@ -68,6 +68,7 @@ describe('the manager’s form and batch dialogs in Chromium', () => {
       viewport: { width: 1440, height: 900 },
       locale: 'en-US',
       acceptDownloads: true,
+      reducedMotion: 'reduce',
     });
     page = await context.newPage();
     recordErrors(page, errors);

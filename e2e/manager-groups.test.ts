@@ -26,7 +26,11 @@ describe('groups in the manager, in Chromium', () => {
     [system, browser] = await Promise.all([startTestSystem(), launchChromium()]);
     const made = await accountWithCredential(adminOf(system), ACCOUNT);
     credential = { appId: made.APP_ID, appKey: made.APP_KEY };
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'en-US',
+      reducedMotion: 'reduce',
+    });
     page = await context.newPage();
     recordErrors(page, errors);
   }, 120_000);

@@ -40,7 +40,13 @@ describe('tags, clones and the recycle bin in the manager, in Chromium', () => {
     [system, browser] = await Promise.all([startTestSystem(), launchChromium()]);
     const made = await accountWithCredential(adminOf(system), ACCOUNT);
     credential = { appId: made.APP_ID, appKey: made.APP_KEY };
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    // Without motion (the manager honours the system's setting): a drawer or dialog is where it
+    // ends up at once, so a loaded machine's slow animation frames cannot leave one half-way.
+    context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'en-US',
+      reducedMotion: 'reduce',
+    });
     page = await context.newPage();
     recordErrors(page, errors);
   }, 120_000);
@@ -52,6 +58,7 @@ describe('tags, clones and the recycle bin in the manager, in Chromium', () => {
 
   const dialog = () => page.locator('.ant-modal-wrap:visible .ant-modal');
   const drawer = () => page.locator('.ant-drawer-section:visible');
+  const closeDrawer = () => drawer().locator('.ant-drawer-close').click();
   const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text });
   const row = (id: string) => page.getByTestId(`env-row-${id}`);
   const create = async (name: string, fields: object = {}) =>
@@ -159,7 +166,7 @@ describe('tags, clones and the recycle bin in the manager, in Chromium', () => {
       .click();
     await expect.poll(() => toast('Restored 1 environment').isVisible()).toBe(true);
     await expect.poll(() => drawer().getByText('The recycle bin is empty.').isVisible()).toBe(true);
-    await drawer().locator('.ant-drawer-close').click();
+    await closeDrawer();
     await expect.poll(() => row(shopB).isVisible()).toBe(true);
     expect((await container([shopB]))[0]!.Session_Tags).toEqual(['US']);
 
@@ -183,7 +190,7 @@ describe('tags, clones and the recycle bin in the manager, in Chromium', () => {
     expect((await api<{ Trash_List: unknown[] }>('/api/v1/session/trash/list')).Trash_List).toEqual(
       [],
     );
-    await drawer().locator('.ant-drawer-close').click();
+    await closeDrawer();
 
     // --- In Chinese: the bin and the clone dialog.
     await page.getByText('简体中文', { exact: true }).click();
@@ -200,7 +207,7 @@ describe('tags, clones and the recycle bin in the manager, in Chromium', () => {
       .getByRole('button', { name: /^恢\s?复$/ })
       .click();
     await expect.poll(() => toast('已恢复 1 个环境').isVisible()).toBe(true);
-    await drawer().locator('.ant-drawer-close').click();
+    await closeDrawer();
     await rowMenu(shopA, '克隆…', '更多');
     await expect.poll(() => dialog().getByText('克隆“e2e shop A”').isVisible()).toBe(true);
     await dialog()
@@ -241,7 +248,7 @@ describe('tags, clones and the recycle bin in the manager, in Chromium', () => {
     );
     await expect.poll(() => drawer().getByTestId('fingerprint-warnings').count()).toBe(0);
     expect(await summary.innerText()).toContain('These values agree with each other.');
-    await drawer().locator('.ant-drawer-close').click();
+    await closeDrawer();
     expect(errors).toEqual([]);
   }, 120_000);
 
@@ -268,7 +275,7 @@ describe('tags, clones and the recycle bin in the manager, in Chromium', () => {
     expect(await drawer().getByTestId('fingerprint-summary').innerText()).toMatch(
       /Window\s+1920 × 1080/,
     );
-    await drawer().locator('.ant-drawer-close').click();
+    await closeDrawer();
 
     // Started on the service's own display, the window is made to fit the screen, and the
     // running information says what sites see, with nothing to warn of.

@@ -49,7 +49,11 @@ describe('the manager in plain words, in both languages', () => {
       else process.env.HAINIAO_IP_LOOKUP = before;
     }
     credential = await accountWithCredential(adminOf(system), ACCOUNT);
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'en-US',
+      reducedMotion: 'reduce',
+    });
     page = await context.newPage();
     recordErrors(page, errors);
   }, 120_000);

@@ -39,7 +39,11 @@ describe('sharing from the environment manager', () => {
   }
 
   async function openPage(locale: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale,
+      reducedMotion: 'reduce',
+    });
     contexts.push(context);
     const page = await context.newPage();
     recordErrors(page, errors, locale);

@@ -34,7 +34,11 @@ describe('the manager frame at 1024 and 1440 px', () => {
     [system, browser] = await Promise.all([startTestSystem(), launchChromium()]);
     const made = await accountWithCredential(adminOf(system), ACCOUNT);
     login = { account: made.Account, appId: made.APP_ID, appKey: made.APP_KEY };
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'en-US',
+      reducedMotion: 'reduce',
+    });
     page = await context.newPage();
     recordErrors(page, errors);
   });

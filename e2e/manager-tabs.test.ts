@@ -28,7 +28,11 @@ describe('eight manager tabs in one browser', () => {
     const made = await accountWithCredential(adminOf(system), ACCOUNT);
     const login = await localCall(system.localApi.url, '/login', made);
     expect(login.status, login.msg).toBe(0);
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-US',
+      reducedMotion: 'reduce',
+    });
   });
   afterAll(async () => {
     // Nothing left running: the environment is stopped and deleted.

@@ -58,7 +58,11 @@ describe('the Team page of the environment manager', () => {
   }
 
   async function openPage(locale: string): Promise<{ page: Page; context: BrowserContext }> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale,
+      reducedMotion: 'reduce',
+    });
     contexts.push(context);
     const page = await context.newPage();
     recordErrors(page, errors, locale);
