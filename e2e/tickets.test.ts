@@ -64,6 +64,24 @@ describe.each(stores)('support tickets in Chromium: customer and staff [%s]', (d
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(landing);
     return page;
   }
+  /**
+   * Every notice (toast) the page shows from now on, kept: a notice lasts 3 s, which a loaded
+   * machine can spend before the test looks.
+   */
+  const watchNotices = (page: Page) =>
+    page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { noticesSeen: string[] }).noticesSeen = seen;
+      new MutationObserver(() => {
+        for (const notice of document.querySelectorAll('.ant-message-notice')) {
+          const text = (notice as HTMLElement).innerText;
+          if (text && !seen.includes(text)) seen.push(text);
+        }
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+  const noticesSeen = (page: Page) =>
+    page.evaluate(() => (window as unknown as { noticesSeen: string[] }).noticesSeen);
+
   const ok = (page: Page) =>
     page.locator('.ant-modal-confirm-btns .ant-btn-primary').last().click();
 
@@ -194,11 +212,12 @@ describe.each(stores)('support tickets in Chromium: customer and staff [%s]', (d
       await expect.poll(() => customer.locator('.ticket-message').count()).toBe(3);
       expect(await customer.getByLabel(t.reply, { exact: true }).inputValue()).toBe('');
       expect(await customer.locator('[data-status]').first().innerText()).toBe(t.pending);
+      await watchNotices(customer);
       await customer.getByRole('button', { name: t.resolve }).click();
       await ok(customer);
-      // The status call's own notice first: should it fail, the notices on screen say why.
+      // The status call's own notice first: should it fail, the notices shown say why.
       await expect
-        .poll(() => customer.locator('.ant-message-notice').allInnerTexts())
+        .poll(() => noticesSeen(customer))
         .toEqual(expect.arrayContaining([expect.stringContaining(statusUpdated[lang])]));
       await expect
         .poll(() => customer.locator('[data-status]').first().innerText())

@@ -156,8 +156,20 @@ export async function startSite(pages: Record<string, string> = {}) {
   };
 }
 
-/** A new ed25519 host key for an SSH server. */
-export const newHostKey = () => sshUtils.generateKeyPairSync('ed25519').private;
+/**
+ * A new ed25519 host key for an SSH server. ssh2's generator makes about one key in 256 that its
+ * own parser refuses ("Malformed OpenSSH private key": it strips a public key's leading zero byte,
+ * mscdex/ssh2#1390): such a pair is drawn again.
+ */
+export function newHostKey(): string {
+  for (;;) {
+    const pair = sshUtils.generateKeyPairSync('ed25519');
+    const usable = [pair.private, pair.public].every(
+      (key) => !(sshUtils.parseKey(key) instanceof Error),
+    );
+    if (usable) return pair.private;
+  }
+}
 
 /**
  * An SSH server (ssh2) with password auth that forwards TCP (ssh -D style tunnels). `hostKey` and
