@@ -1,7 +1,7 @@
 import type { Localized } from '../i18n.ts';
 
 /**
- * The proxy library's answers (the /manager/proxies/* calls, apps/local-api/src/routes/
+ * The proxy library's answers (the /manager/proxies/* calls, apps/local-api/src/adapters/manager/
  * proxy-library.ts): its successes, and the reasons it refuses a proxy to save, a name or an id.
  */
 export const proxyLibraryMessages = {
