@@ -221,8 +221,26 @@ describe('local API documentation', () => {
     const { page, errors } = await open('/api/doc/login', { clipboard: true });
     const block = page.locator('#login .doc-code').first();
     const code = await block.locator('code').innerText();
-    await block.getByRole('button', { name: 'Copy' }).click();
-    await expect.poll(() => block.locator('.doc-code__copy').innerText()).toBe('Copied');
+    // Every label the button shows ("Copied" lasts 2 s, which a poll under load can miss).
+    await block.evaluate((element) => {
+      const labels: string[] = [];
+      (window as { __labels?: string[] }).__labels = labels;
+      const button = element.querySelector('.doc-code__copy')!;
+      new MutationObserver(() => labels.push(button.textContent ?? '')).observe(button, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    const labels = () => page.evaluate(() => (window as { __labels?: string[] }).__labels ?? []);
+    // A click before the page's chunk has hydrated is lost: click until the button answers.
+    await expect
+      .poll(async () => {
+        if ((await labels()).length === 0)
+          await block.getByRole('button', { name: 'Copy' }).click();
+        return labels();
+      })
+      .toContain('Copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
     expect(JSON.parse(code)).toMatchObject({ Account: expect.any(String) });
     expect(errors).toEqual([]);
