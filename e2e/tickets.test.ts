@@ -14,6 +14,13 @@ const SCREENSHOT = Buffer.from(
 
 // PostgreSQL runs are skipped loudly without a server, and fail under CI (see test/databases.ts).
 const stores = postgresUp ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
+/**
+ * Each language's walk-through on one database (the cloud's ticket calls run on both in
+ * `apps/cloud`'s own tests; here it is the pages): English on SQLite, Chinese on PostgreSQL, both
+ * on SQLite when PostgreSQL is absent.
+ */
+const walksThrough = (database: (typeof stores)[number], lang: 'en' | 'zh') =>
+  !postgresUp || (database === 'sqlite') === (lang === 'en');
 
 describe.each(stores)('support tickets in Chromium: customer and staff [%s]', (database) => {
   let system: Awaited<ReturnType<typeof startTestSystem>>;
@@ -85,64 +92,68 @@ describe.each(stores)('support tickets in Chromium: customer and staff [%s]', (d
   const ok = (page: Page) =>
     page.locator('.ant-modal-confirm-btns .ant-btn-primary').last().click();
 
-  test.each([
-    [
-      'en',
-      '/ticket',
-      {
-        create: 'New ticket',
-        title: 'Title',
-        type: 'Type',
-        description: 'Description',
-        email: 'Contact email',
-        submit: 'Submit ticket',
-        submitted: 'Ticket submitted',
-        typeName: 'Proxies & IP',
-        support: 'Support',
-        reply: 'Your reply',
-        send: 'Send reply',
-        resolve: 'Mark as resolved',
-        close: 'Close ticket',
-        closedNote: 'This ticket is closed.',
-        supportReply: 'Reply as support',
-        pending: 'Pending reply',
-        progress: 'In progress',
-        resolved: 'Resolved',
-        closed: 'Closed',
-        titleError: 'Title must be 3 to 200 characters',
-        copyId: 'Copy ticket ID',
-        copied: 'Copied to clipboard',
-      },
-    ],
-    [
-      'zh',
-      '/zh/ticket',
-      {
-        create: '提交工单',
-        title: '标题',
-        type: '类型',
-        description: '问题描述',
-        email: '联系邮箱',
-        submit: '提交工单',
-        submitted: '工单提交成功',
-        typeName: '代理与 IP',
-        support: '客服',
-        reply: '回复',
-        send: '发送回复',
-        resolve: '标记为已解决',
-        close: '关闭工单',
-        closedNote: '该工单已关闭。',
-        supportReply: '以客服身份回复',
-        pending: '待回复',
-        progress: '处理中',
-        resolved: '已解决',
-        closed: '已关闭',
-        titleError: '标题长度须在 3 到 200 个字符之间',
-        copyId: '复制工单 ID',
-        copied: '已复制到剪贴板',
-      },
-    ],
-  ] as const)(
+  test.each(
+    (
+      [
+        [
+          'en',
+          '/ticket',
+          {
+            create: 'New ticket',
+            title: 'Title',
+            type: 'Type',
+            description: 'Description',
+            email: 'Contact email',
+            submit: 'Submit ticket',
+            submitted: 'Ticket submitted',
+            typeName: 'Proxies & IP',
+            support: 'Support',
+            reply: 'Your reply',
+            send: 'Send reply',
+            resolve: 'Mark as resolved',
+            close: 'Close ticket',
+            closedNote: 'This ticket is closed.',
+            supportReply: 'Reply as support',
+            pending: 'Pending reply',
+            progress: 'In progress',
+            resolved: 'Resolved',
+            closed: 'Closed',
+            titleError: 'Title must be 3 to 200 characters',
+            copyId: 'Copy ticket ID',
+            copied: 'Copied to clipboard',
+          },
+        ],
+        [
+          'zh',
+          '/zh/ticket',
+          {
+            create: '提交工单',
+            title: '标题',
+            type: '类型',
+            description: '问题描述',
+            email: '联系邮箱',
+            submit: '提交工单',
+            submitted: '工单提交成功',
+            typeName: '代理与 IP',
+            support: '客服',
+            reply: '回复',
+            send: '发送回复',
+            resolve: '标记为已解决',
+            close: '关闭工单',
+            closedNote: '该工单已关闭。',
+            supportReply: '以客服身份回复',
+            pending: '待回复',
+            progress: '处理中',
+            resolved: '已解决',
+            closed: '已关闭',
+            titleError: '标题长度须在 3 到 200 个字符之间',
+            copyId: '复制工单 ID',
+            copied: '已复制到剪贴板',
+          },
+        ],
+      ] as const
+    ).filter(([lang]) => walksThrough(database, lang)),
+  )(
     '%s: open with a screenshot, staff answers, customer replies, resolves and closes',
     async (lang, listPath, t) => {
       const prefix = lang === 'zh' ? '/zh' : '';

@@ -151,88 +151,97 @@ for (const database of ['sqlite', 'postgres'] as const) {
         }
       }, 180_000);
 
-      test('a quit right after a stop still uploads the profile: the next machine finds it', async () => {
-        const account = await cloud.account(fresh('erin'));
-        const first = await machine(account);
-        const created = await first.post('/api/v1/session/create', {
-          Automatic_Configure: 0,
-          Session_Name: 'quit after stop',
-          Sync_Profile: 1,
-        });
-        expect(created.json().code, created.text).toBe(0);
-        const id = created.json().data.Session_Id as string;
-        const running = await start(first, id);
-        const browser = await playwright.connectOverCDP(
-          `http://127.0.0.1:${running.browser_CDP_Port}`,
-        );
-        const page = await browser.contexts()[0]!.newPage();
-        await page.goto(siteUrl);
-        await page.evaluate("localStorage.setItem('draft', 'saved before quit')");
-        await browser.close();
-        const stopped = await first.post('/api/v1/browser/stop', { Session_ID: [id] });
-        expect(stopped.json().data.listid[0].status).toBe(0);
-        // No wait: the upload the stop began must finish before the service lets go.
-        await first.quit();
-
-        const second = await machine(account);
-        const again = await start(second, id);
-        expect(again.status, JSON.stringify(again)).toBe(B.SUCCESS);
-        const next = await playwright.connectOverCDP(`http://127.0.0.1:${again.browser_CDP_Port}`);
-        const reopened = await next.contexts()[0]!.newPage();
-        await reopened.goto(siteUrl);
-        expect(await reopened.evaluate("localStorage.getItem('draft')")).toBe('saved before quit');
-        await next.close();
-        await second.post('/api/v1/browser/stop', { Session_ID: [id] });
-      }, 180_000);
-
-      test('a start made while the cloud is unreachable uploads its profile once the cloud is back; the same account on another machine finds it', async () => {
-        const account = await cloud.account(fresh('carol'));
-        const first = await machine(account);
-        const created = await first.post('/api/v1/session/create', {
-          Automatic_Configure: 0,
-          Session_Name: 'offline profile',
-          Sync_Profile: 1,
-        });
-        expect(created.json().code, created.text).toBe(0);
-        const id = created.json().data.Session_Id as string;
-        // In the cloud before it goes away (a share needs the cloud's copy).
-        const receiver = await cloud.account(fresh('dave'));
-        const shared = await first.post('/api/v1/session/share', {
-          Session_ID: id,
-          Share_Username: receiver.Account,
-        });
-        expect(shared.json().code, shared.text).toBe(0);
-
-        await cloud.pause();
-        try {
+      // The next two are the local service's own order (upload before quit, the offline queue);
+      // the cloud calls they make are the first test's, which runs on both databases. Not
+      // registered at all on PostgreSQL: a skipped test would count as one.
+      if (database === 'sqlite') {
+        test('a quit right after a stop still uploads the profile: the next machine finds it', async () => {
+          const account = await cloud.account(fresh('erin'));
+          const first = await machine(account);
+          const created = await first.post('/api/v1/session/create', {
+            Automatic_Configure: 0,
+            Session_Name: 'quit after stop',
+            Sync_Profile: 1,
+          });
+          expect(created.json().code, created.text).toBe(0);
+          const id = created.json().data.Session_Id as string;
           const running = await start(first, id);
           const browser = await playwright.connectOverCDP(
             `http://127.0.0.1:${running.browser_CDP_Port}`,
           );
           const page = await browser.contexts()[0]!.newPage();
           await page.goto(siteUrl);
-          await page.evaluate("localStorage.setItem('draft', 'written offline')");
+          await page.evaluate("localStorage.setItem('draft', 'saved before quit')");
           await browser.close();
           const stopped = await first.post('/api/v1/browser/stop', { Session_ID: [id] });
           expect(stopped.json().data.listid[0].status).toBe(0);
-        } finally {
-          await cloud.resume();
-        }
-        // The logout sends what the offline run left (the timer would, a little later).
-        await first.quit();
+          // No wait: the upload the stop began must finish before the service lets go.
+          await first.quit();
 
-        const second = await machine(account);
-        const again = await start(second, id);
-        expect(again.status, JSON.stringify(again)).toBe(B.SUCCESS);
-        const browser = await playwright.connectOverCDP(
-          `http://127.0.0.1:${again.browser_CDP_Port}`,
-        );
-        const page = await browser.contexts()[0]!.newPage();
-        await page.goto(siteUrl);
-        expect(await page.evaluate("localStorage.getItem('draft')")).toBe('written offline');
-        await browser.close();
-        await second.post('/api/v1/browser/stop', { Session_ID: [id] });
-      }, 180_000);
+          const second = await machine(account);
+          const again = await start(second, id);
+          expect(again.status, JSON.stringify(again)).toBe(B.SUCCESS);
+          const next = await playwright.connectOverCDP(
+            `http://127.0.0.1:${again.browser_CDP_Port}`,
+          );
+          const reopened = await next.contexts()[0]!.newPage();
+          await reopened.goto(siteUrl);
+          expect(await reopened.evaluate("localStorage.getItem('draft')")).toBe(
+            'saved before quit',
+          );
+          await next.close();
+          await second.post('/api/v1/browser/stop', { Session_ID: [id] });
+        }, 180_000);
+
+        test('a start made while the cloud is unreachable uploads its profile once the cloud is back; the same account on another machine finds it', async () => {
+          const account = await cloud.account(fresh('carol'));
+          const first = await machine(account);
+          const created = await first.post('/api/v1/session/create', {
+            Automatic_Configure: 0,
+            Session_Name: 'offline profile',
+            Sync_Profile: 1,
+          });
+          expect(created.json().code, created.text).toBe(0);
+          const id = created.json().data.Session_Id as string;
+          // In the cloud before it goes away (a share needs the cloud's copy).
+          const receiver = await cloud.account(fresh('dave'));
+          const shared = await first.post('/api/v1/session/share', {
+            Session_ID: id,
+            Share_Username: receiver.Account,
+          });
+          expect(shared.json().code, shared.text).toBe(0);
+
+          await cloud.pause();
+          try {
+            const running = await start(first, id);
+            const browser = await playwright.connectOverCDP(
+              `http://127.0.0.1:${running.browser_CDP_Port}`,
+            );
+            const page = await browser.contexts()[0]!.newPage();
+            await page.goto(siteUrl);
+            await page.evaluate("localStorage.setItem('draft', 'written offline')");
+            await browser.close();
+            const stopped = await first.post('/api/v1/browser/stop', { Session_ID: [id] });
+            expect(stopped.json().data.listid[0].status).toBe(0);
+          } finally {
+            await cloud.resume();
+          }
+          // The logout sends what the offline run left (the timer would, a little later).
+          await first.quit();
+
+          const second = await machine(account);
+          const again = await start(second, id);
+          expect(again.status, JSON.stringify(again)).toBe(B.SUCCESS);
+          const browser = await playwright.connectOverCDP(
+            `http://127.0.0.1:${again.browser_CDP_Port}`,
+          );
+          const page = await browser.contexts()[0]!.newPage();
+          await page.goto(siteUrl);
+          expect(await page.evaluate("localStorage.getItem('draft')")).toBe('written offline');
+          await browser.close();
+          await second.post('/api/v1/browser/stop', { Session_ID: [id] });
+        }, 180_000);
+      }
     },
   );
 }
