@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, startTestSystem } from '@hainiao/testkit';
 import { cloudCall } from './cloud-call.ts';
+import { confirmDialog } from './dialogs.ts';
 
 describe('accounts, /route and the API console in Chromium', () => {
   let system: Awaited<ReturnType<typeof startTestSystem>>;
@@ -27,11 +28,6 @@ describe('accounts, /route and the API console in Chromium', () => {
   }
 
   const path = (page: Page) => new URL(page.url()).pathname;
-  const dialogOk = (page: Page) =>
-    page
-      .locator('.ant-modal-confirm-btns .ant-btn-primary, .ant-modal-footer .ant-btn-primary')
-      .last()
-      .click();
 
   test('sign up, land on /api through /route, and manage a credential end to end', async () => {
     // A name of its own each attempt: a retry must not meet the account its first attempt made.
@@ -60,7 +56,7 @@ describe('accounts, /route and the API console in Chromium', () => {
 
     // Apply.
     await page.getByRole('button', { name: 'Apply' }).click();
-    await dialogOk(page);
+    await confirmDialog(page);
     await expect.poll(() => page.getByText('API credential created').isVisible()).toBe(true);
     // The next step opens on the new credential (e2e/console-next-step.test.ts); closed here.
     await page
@@ -125,7 +121,7 @@ describe('accounts, /route and the API console in Chromium', () => {
     // Reset: a new key, and the device is signed out.
     await page.getByRole('tab', { name: 'API list' }).click();
     await page.getByRole('button', { name: 'Reset key' }).click();
-    await dialogOk(page);
+    await confirmDialog(page);
     await expect.poll(() => page.getByText('App Key reset').isVisible()).toBe(true);
     await expect.poll(() => row.locator('.ant-tag').innerText()).toBe('Offline');
     await page.getByRole('button', { name: 'Show key' }).click();
@@ -134,7 +130,7 @@ describe('accounts, /route and the API console in Chromium', () => {
 
     // Delete.
     await page.getByRole('button', { name: 'Delete' }).click();
-    await dialogOk(page);
+    await confirmDialog(page);
     await expect.poll(() => page.getByText('No API credentials yet').isVisible()).toBe(true);
 
     // Sign out: the header offers sign-in again, and the console warns and goes home.

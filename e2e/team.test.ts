@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, startTestSystem } from '@hainiao/testkit';
 import { cloudCall } from './cloud-call.ts';
+import { confirmDialog } from './dialogs.ts';
 
 const PASSWORD = 'correct-horse-7';
 /** A suffix for account names, so that a retried test does not meet its first attempt's. */
@@ -31,11 +32,6 @@ describe('the Team tab of the API console in Chromium', () => {
   }
 
   const path = (page: Page) => new URL(page.url()).pathname;
-  const dialogOk = (page: Page) =>
-    page
-      .locator('.ant-modal-confirm-btns .ant-btn-primary, .ant-modal-footer .ant-btn-primary')
-      .last()
-      .click();
   const rows = (page: Page) =>
     page.getByRole('tabpanel').locator('.ant-table-tbody tr.ant-table-row');
   const rowOf = (page: Page, account: string) =>
@@ -136,7 +132,7 @@ describe('the Team tab of the API console in Chromium', () => {
     await expect
       .poll(() => info.innerText())
       .toContain(`only the team's main account, ${mainName}`);
-    await dialogOk(sub.page);
+    await confirmDialog(sub.page);
     await expect.poll(() => info.count()).toBe(0);
     expect(await sub.page.getByText('No API credentials yet').isVisible()).toBe(true);
     await sub.page.getByRole('tab', { name: 'Team' }).click();
@@ -153,7 +149,7 @@ describe('the Team tab of the API console in Chromium', () => {
     await expect
       .poll(() => main.page.locator('.ant-modal-confirm-title').innerText())
       .toBe(`Remove ${subName} from your team?`);
-    await dialogOk(main.page);
+    await confirmDialog(main.page);
     await expect.poll(() => main.page.getByText('Sub-account removed').isVisible()).toBe(true);
     await expect.poll(() => rows(main.page).count()).toBe(1);
     expect(await main.page.getByTestId('team-quota').innerText()).toBe(

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
 import { postgresUp } from '@hainiao/testkit/postgres';
 import { siteMessages } from '@hainiao/contract';
+import { confirmDialog } from './dialogs.ts';
 
 const statusUpdated = siteMessages.ticket.statusUpdated;
 
@@ -88,9 +89,6 @@ describe.each(stores)('support tickets in Chromium: customer and staff [%s]', (d
     });
   const noticesSeen = (page: Page) =>
     page.evaluate(() => (window as unknown as { noticesSeen: string[] }).noticesSeen);
-
-  const ok = (page: Page) =>
-    page.locator('.ant-modal-confirm-btns .ant-btn-primary').last().click();
 
   test.each(
     (
@@ -227,7 +225,7 @@ describe.each(stores)('support tickets in Chromium: customer and staff [%s]', (d
       expect(await customer.locator('[data-status]').first().innerText()).toBe(t.pending);
       await watchNotices(customer);
       await customer.getByRole('button', { name: t.resolve }).click();
-      await ok(customer);
+      await confirmDialog(customer);
       // The status call's own notice first: should it fail, the notices shown say why.
       await expect
         .poll(() => noticesSeen(customer))
@@ -238,7 +236,7 @@ describe.each(stores)('support tickets in Chromium: customer and staff [%s]', (d
       expect(await customer.getByRole('button', { name: t.resolve }).count()).toBe(0);
       expect(await customer.locator('.ant-divider').count()).toBe(0);
       await customer.getByRole('button', { name: t.close }).click();
-      await ok(customer);
+      await confirmDialog(customer);
       await expect.poll(() => customer.locator('[data-status]').first().innerText()).toBe(t.closed);
       expect(await customer.getByRole('button', { name: t.send }).count()).toBe(0);
       expect(await customer.getByText(t.closedNote).isVisible()).toBe(true);

@@ -14,9 +14,13 @@ export default class FlakyReporter implements Reporter {
     if (!flaky) return;
     const file = path.relative(process.cwd(), testCase.module.moduleId);
     // What the failed attempt said, so that the flake can be mended from CI's log alone.
-    const first = testCase.result().errors?.[0]?.message?.split('\n').slice(0, 6).join('\n    ');
+    const error = testCase.result().errors?.[0];
+    const first = error?.message?.split('\n').slice(0, 6).join('\n    ');
+    // And where: the failed attempt's line in the test file.
+    const frame = error?.stacks?.find((s) => s.file === testCase.module.moduleId);
+    const where = frame ? ` at ${file}:${frame.line}:${frame.column}` : '';
     this.flaky.push(
-      `${file} > ${testCase.fullName} (retried ${retryCount}×)${first ? `\n    ${first}` : ''}`,
+      `${file} > ${testCase.fullName} (retried ${retryCount}×)${first ? `\n    ${first}${where}` : ''}`,
     );
   }
 
