@@ -3,9 +3,13 @@
  * - type-aware: no floating or misused promises (the codebase fires and forgets a lot);
  * - no app imports another app's files, packages never import apps (only packages/testkit may,
  *   through the apps' package names), nothing reaches into another package by a relative path;
- * - inside the local API, one-way layers and no import cycles.
+ * - inside the local API, one-way layers; the cloud's services never import its HTTP layer;
+ * - no import cycles in any workspace's source;
+ * - in the web site and the manager, a feature imports only itself and shared code.
  * `scripts/lint-rules.test.ts` proves the rules fire.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
@@ -28,6 +32,27 @@ const crossAppZones = [
     message: 'Packages never import apps (only packages/testkit may, by package name).',
   },
 ];
+
+/**
+ * Feature folders (bulletproof-react): a feature imports only itself, shared code and packages,
+ * never another feature nor what composes the features (app/, and the web's pages/). The zones are
+ * read from the folders, so a new feature is covered as it is made.
+ */
+const FEATURE_APPS = { 'apps/manager/src': ['app'], 'apps/web/src': ['app', 'pages'] };
+const featureZones = Object.entries(FEATURE_APPS).flatMap(([src, composers]) => {
+  const features = fs
+    .readdirSync(path.join(root, src, 'features'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  return features.map((feature) => ({
+    target: `./${src}/features/${feature}`,
+    from: [
+      ...features.filter((other) => other !== feature).map((other) => `./${src}/features/${other}`),
+      ...composers.map((dir) => `./${src}/${dir}`),
+    ],
+    message: `A feature imports only itself and shared code: move what features share to shared/, compose features in ${composers.join('/ or ')}/.`,
+  }));
+});
 
 /**
  * The local API's layers, lowest first: a layer imports only from its own layer or lower ones.
@@ -86,7 +111,10 @@ export default tseslint.config(
         'error',
         { checksVoidReturn: { attributes: false } },
       ],
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: crossAppZones }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: [...crossAppZones, ...featureZones] },
+      ],
     },
   },
   {
@@ -107,7 +135,31 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/local-api/src/**/*.ts'],
+    // The cloud's services know no HTTP: they throw modules/domain-errors.ts, which http/errors.ts
+    // maps to answers. Only the routes (and tests) import the HTTP layer.
+    files: ['apps/cloud/src/modules/**/*.ts'],
+    ignores: ['apps/cloud/src/modules/**/routes.ts', 'apps/cloud/src/modules/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            ...crossAppZones,
+            {
+              target: './apps/cloud/src/modules',
+              from: './apps/cloud/src/http',
+              message:
+                'A service throws domain errors (modules/domain-errors.ts) and imports nothing of http/: only routes.ts does.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No import cycles in any workspace's source.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
     rules: { 'import-x/no-cycle': 'error' },
   },
   {

@@ -22,7 +22,20 @@ const dirs = {
   e2e: path.join(repoRoot, 'e2e', probe),
   localUtil: path.join(repoRoot, 'apps/local-api/src/util', probe),
   localTest: path.join(repoRoot, 'apps/local-api/src/test', probe),
+  // A new feature folder: the config reads the features from disk, so it is covered at once.
+  managerFeature: path.join(repoRoot, 'apps/manager/src/features', probe),
+  webFeature: path.join(repoRoot, 'apps/web/src/features', probe),
+  cloud: path.join(repoRoot, 'apps/cloud/src', probe),
+  cloudModule: path.join(repoRoot, 'apps/cloud/src/modules', probe),
 };
+
+/** Two files that import each other, in `dir`. */
+const cycle = (dir: string): Record<string, string> => ({
+  [path.join(dir, 'cycle-a.ts')]:
+    "import { b } from './cycle-b.ts';\nexport const a = (): number => b() + 1;\n",
+  [path.join(dir, 'cycle-b.ts')]:
+    "import { a } from './cycle-a.ts';\nexport const b = (): number => (a.length > 1 ? 0 : 1);\n",
+});
 
 const files: Record<string, string> = {
   // An app importing another app's file, by relative path and by package name.
@@ -71,6 +84,28 @@ const files: Record<string, string> = {
   [path.join(dirs.localTest, 'cross-app.ts')]:
     "import cloudPackage from '../../../../cloud/package.json' with { type: 'json' };\n" +
     'export const name = cloudPackage.name;\n',
+  // A feature importing another feature or the app that composes them; and shared code (clean).
+  [path.join(dirs.managerFeature, 'cross-feature.ts')]:
+    "import { teamCopy } from '../team/locales.ts';\nexport const copy = teamCopy;\n",
+  [path.join(dirs.managerFeature, 'imports-app.ts')]:
+    "import { APP_PATHS } from '../../app/paths.ts';\nexport const paths = APP_PATHS;\n",
+  [path.join(dirs.managerFeature, 'shared.ts')]:
+    "import { fill } from '../../shared/format.ts';\nexport const f = fill;\n",
+  [path.join(dirs.webFeature, 'cross-feature.ts')]:
+    "import { ticketRules } from '../tickets/rules.ts';\nexport const rules = ticketRules;\n",
+  [path.join(dirs.webFeature, 'shared.ts')]:
+    "import { formatDateTime } from '../../shared/format.ts';\nexport const f = formatDateTime;\n",
+  // Import cycles fail in every workspace, not only in the local API.
+  ...cycle(dirs.cloud),
+  ...cycle(dirs.contract),
+  ...cycle(dirs.web),
+  // A cloud service importing the HTTP layer; its routes may, and a service throws domain errors.
+  [path.join(dirs.cloudModule, 'service.ts')]:
+    "import { CloudError } from '../../http/envelope.ts';\nexport const error = CloudError;\n",
+  [path.join(dirs.cloudModule, 'routes.ts')]:
+    "import { CloudError } from '../../http/envelope.ts';\nexport const error = CloudError;\n",
+  [path.join(dirs.cloudModule, 'domain.ts')]:
+    "import { CloudFailure } from '../domain-errors.ts';\nexport const error = CloudFailure;\n",
 };
 
 let results: Map<string, string[]>;
@@ -141,6 +176,28 @@ test('the local API layers are one-way and acyclic', () => {
 test("the local API's tests may reach any layer, but not another app", () => {
   expect(rulesOf(dirs.localTest, 'any-layer.ts')).toEqual([]);
   expect(rulesOf(dirs.localTest, 'cross-app.ts')).toContain('import-x/no-restricted-paths');
+});
+
+test('a feature imports only itself and shared code, in the manager and the web site', () => {
+  expect(rulesOf(dirs.managerFeature, 'cross-feature.ts')).toEqual([
+    'import-x/no-restricted-paths',
+  ]);
+  expect(rulesOf(dirs.managerFeature, 'imports-app.ts')).toEqual(['import-x/no-restricted-paths']);
+  expect(rulesOf(dirs.webFeature, 'cross-feature.ts')).toEqual(['import-x/no-restricted-paths']);
+  expect(rulesOf(dirs.managerFeature, 'shared.ts')).toEqual([]);
+  expect(rulesOf(dirs.webFeature, 'shared.ts')).toEqual([]);
+});
+
+test('an import cycle fails lint in every workspace', () => {
+  expect(rulesOf(dirs.cloud, 'cycle-a.ts')).toContain('import-x/no-cycle');
+  expect(rulesOf(dirs.contract, 'cycle-a.ts')).toContain('import-x/no-cycle');
+  expect(rulesOf(dirs.web, 'cycle-a.ts')).toContain('import-x/no-cycle');
+});
+
+test("the cloud's services never import its HTTP layer; its routes do", () => {
+  expect(rulesOf(dirs.cloudModule, 'service.ts')).toEqual(['import-x/no-restricted-paths']);
+  expect(rulesOf(dirs.cloudModule, 'routes.ts')).toEqual([]);
+  expect(rulesOf(dirs.cloudModule, 'domain.ts')).toEqual([]);
 });
 
 test('the probes are gone', () => {

@@ -12,9 +12,9 @@ import { ACCOUNT_NAME_PATTERN, isIsoDate, PASSWORD_MIN } from '@hainiao/contract
 import { loadConfig } from './config.ts';
 import { openDatabase, type CloudDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { CloudError } from './http/envelope.ts';
 import { accountService } from './modules/accounts/service.ts';
 import { credentialService } from './modules/credentials/service.ts';
+import { DomainError } from './modules/domain-errors.ts';
 import { teamService } from './modules/team/service.ts';
 import { deriveKeys, loadSecret } from './security/secret.ts';
 import { prepareStore } from './setup.ts';
@@ -120,7 +120,8 @@ export async function runAdmin(
     const base = env.SITE_URL ?? `http://localhost:${config.port}`;
     out(`${base}/route?token=${encodeURIComponent(token)}&url=${encodeURIComponent(target)}`);
   } catch (error) {
-    if (error instanceof CloudError) throw new Error(error.messages.en);
+    // A refusal of the services (a taken name, a full quota) as its English message.
+    if (error instanceof DomainError) throw new Error(error.message);
     throw error;
   } finally {
     await database.close();

@@ -13,7 +13,7 @@ import { MainCodes, RATE_LIMIT_SIGNIN_PER_MINUTE } from '@hainiao/contract';
 import { releases } from '@hainiao/content';
 import { startTestS3, type TestS3 } from '@hainiao/testkit/s3';
 import { runAdmin } from './admin.ts';
-import { SIGNIN_FAILURES_PER_ACCOUNT } from './http/account-limit.ts';
+import { SIGNIN_FAILURES_PER_ACCOUNT } from './security/account-limit.ts';
 import { startCloud } from './server.ts';
 import { postgresUp, TEST_POSTGRES_URL } from './test/databases.ts';
 import { PNG_1X1 } from './test/files.ts';

@@ -9,7 +9,7 @@ import {
   APILOGIN_FAILURES_PER_ACCOUNT,
   SIGNIN_FAILURES_PER_ACCOUNT,
   STATUS_EXCHANGES_PER_ACCOUNT,
-} from './http/account-limit.ts';
+} from './security/account-limit.ts';
 import { accountService } from './modules/accounts/service.ts';
 import { credentialService } from './modules/credentials/service.ts';
 import { deriveKeys, encrypt, KEY_LABELS, secretsEqual } from './security/secret.ts';

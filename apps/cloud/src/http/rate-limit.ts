@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { CloudCodes, siteMessages, format } from '@hainiao/contract';
-import { accountLimiter, type AccountLimiter } from './account-limit.ts';
+import { accountLimiter, type AccountLimiter } from '../security/account-limit.ts';
 import { requestLang } from './form.ts';
 
 /**
@@ -40,7 +40,7 @@ export async function connectRedis(url: string, log: FastifyBaseLogger): Promise
 /**
  * Per-route limits as named strategies: routes opt in with `config: { rateLimit: perMinute(n) }`
  * (per client IP: the socket address, or what TRUST_PROXY lets X-Forwarded-For say). Beside them,
- * the returned per-account limiter (http/account-limit.ts). Counters live in memory, or in Redis
+ * the returned per-account limiter (security/account-limit.ts). Counters live in memory, or in Redis
  * (`REDIS_URL`) so that limits hold across cloud instances. While Redis is unreachable the per-IP
  * limits are skipped and the per-account counters are kept in this instance's memory
  * (docs/running-at-scale.md): the cloud keeps answering, with limits per instance rather than

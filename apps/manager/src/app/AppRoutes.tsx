@@ -4,10 +4,10 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useRunning } from '../shared/running.tsx';
 import { useSession } from '../shared/session.tsx';
-import { PATHS } from './paths.ts';
+import { PATHS } from '../shared/paths.ts';
 import { Shell } from './Shell.tsx';
 
-const EnvironmentsPage = lazy(() => import('../features/environments/EnvironmentsPage.tsx'));
+const EnvironmentsPage = lazy(() => import('./EnvironmentsRoute.tsx'));
 const ProxiesPage = lazy(() => import('../features/proxies/ProxiesPage.tsx'));
 const GroupsPage = lazy(() => import('../features/groups/GroupsPage.tsx'));
 const ScriptsPage = lazy(() => import('../features/scripts/ScriptsPage.tsx'));

@@ -3,8 +3,8 @@ import { Button, Result } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { fill } from '../shared/format.ts';
 import { useCopy } from '../shared/lang.tsx';
-import { LanguageSwitch } from './LanguageSwitch.tsx';
-import { PATHS } from './paths.ts';
+import { LanguageSwitch } from '../shared/ui/LanguageSwitch.tsx';
+import { PATHS } from '../shared/paths.ts';
 
 const copy = {
   en: {

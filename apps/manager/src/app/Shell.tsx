@@ -27,9 +27,9 @@ import { formatDateTime } from '../shared/format.ts';
 import { useCopy, useLang } from '../shared/lang.tsx';
 import { useRunning } from '../shared/running.tsx';
 import { useSession } from '../shared/session.tsx';
-import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { LanguageSwitch } from '../shared/ui/LanguageSwitch.tsx';
 import { shellCopy } from './locales.ts';
-import { PATHS } from './paths.ts';
+import { PATHS } from '../shared/paths.ts';
 import './shell.css';
 
 // Narrower items than Ant Design's default, so every page's entry fits beside the tools at 1024 px

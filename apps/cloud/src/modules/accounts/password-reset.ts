@@ -8,11 +8,11 @@ import {
   type Lang,
 } from '@hainiao/contract';
 import type { CloudDatabase } from '../../db/database.ts';
-import type { AccountRule } from '../../http/account-limit.ts';
-import { CloudError } from '../../http/envelope.ts';
 import type { Mailer } from '../../notify/mailer.ts';
+import type { AccountRule } from '../../security/account-limit.ts';
 import { hashPassword } from '../../security/password.ts';
 import { hashToken } from '../../security/tokens.ts';
+import { CloudFailure } from '../domain-errors.ts';
 import type { AccountService, Clock } from './service.ts';
 
 /**
@@ -101,7 +101,7 @@ export function passwordResetService({
           .where('expires_at', '>', now)
           .returning('account_id')
           .executeTakeFirst();
-        if (!spent) throw new CloudError(401, siteMessages.auth.resetLinkInvalid);
+        if (!spent) throw new CloudFailure('UNAUTHORIZED', siteMessages.auth.resetLinkInvalid);
         const changed = await trx
           .updateTable('account')
           .set({ password_hash: passwordHash })
@@ -109,7 +109,7 @@ export function passwordResetService({
           .where('removed_at', 'is', null)
           .executeTakeFirst();
         if (Number(changed.numUpdatedRows) === 0) {
-          throw new CloudError(403, siteMessages.team.accountRemoved);
+          throw new CloudFailure('FORBIDDEN', siteMessages.team.accountRemoved);
         }
         await accounts.revokeAllSessions(spent.account_id, trx);
       });

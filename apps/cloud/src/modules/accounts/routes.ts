@@ -8,13 +8,14 @@ import {
   RATE_LIMIT_STATUS_PER_MINUTE,
   siteMessages,
 } from '@hainiao/contract';
+import { CloudError } from '../../http/envelope.ts';
+import { route, withMessage } from '../../http/route.ts';
 import {
   SIGNIN_FAILURES_PER_ACCOUNT,
   STATUS_EXCHANGES_PER_ACCOUNT,
   type AccountLimiter,
-} from '../../http/account-limit.ts';
-import { CloudError } from '../../http/envelope.ts';
-import { route, withMessage } from '../../http/route.ts';
+} from '../../security/account-limit.ts';
+import { CloudFailure } from '../domain-errors.ts';
 import { RESET_REQUESTS_PER_EMAIL, type PasswordResetService } from './password-reset.ts';
 import type { AccountService } from './service.ts';
 
@@ -76,7 +77,7 @@ export function accountRoutes(
         const account = await accounts.authenticate(identity, data.password);
         return { clienttoken: await accounts.issueClientToken(account.id, nonce) };
       } catch (error) {
-        if (error instanceof CloudError && error.code === 401) {
+        if (error instanceof CloudFailure && error.code === 'UNAUTHORIZED') {
           await limiter.hit(SIGNIN_FAILURES_PER_ACCOUNT, key);
         }
         throw error;

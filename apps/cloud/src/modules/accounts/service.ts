@@ -8,10 +8,10 @@ import type { Kysely, Selectable } from 'kysely';
 import type { CloudDatabase } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { prepared, type Param } from '../../db/prepared.ts';
-import { CloudError } from '../../http/envelope.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../security/password.ts';
 import { secretsEqual } from '../../security/secret.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
+import { CloudFailure } from '../domain-errors.ts';
 import type { AccountTable } from './tables.ts';
 
 export type Account = Selectable<AccountTable>;
@@ -68,13 +68,13 @@ export function accountService({ db }: CloudDatabase, clock: Clock = () => new D
         .where((eb) => eb.or([eb('account', '=', input.account), eb('email', '=', email)]))
         .execute();
       if (taken.some((row) => row.account === input.account)) {
-        throw new CloudError(2, siteMessages.auth.accountTaken);
+        throw new CloudFailure('CONFLICT', siteMessages.auth.accountTaken);
       }
-      if (taken.length > 0) throw new CloudError(2, siteMessages.auth.emailTaken);
+      if (taken.length > 0) throw new CloudFailure('CONFLICT', siteMessages.auth.emailTaken);
 
       const main = input.teamOf ? await findByIdentity({ Account: input.teamOf }) : undefined;
       if (input.teamOf && (!main || main.type !== 0)) {
-        throw new CloudError(404, siteMessages.auth.notFound);
+        throw new CloudFailure('NOT_FOUND', siteMessages.auth.notFound);
       }
       const now = clock();
       const expireAt =
@@ -116,9 +116,9 @@ export function accountService({ db }: CloudDatabase, clock: Clock = () => new D
     ): Promise<Account> {
       const account = await findByIdentity(identity);
       const ok = await verifyPassword(password, account?.password_hash ?? DUMMY_PASSWORD_HASH);
-      if (!account || !ok) throw new CloudError(401, siteMessages.auth.badCredentials);
+      if (!account || !ok) throw new CloudFailure('UNAUTHORIZED', siteMessages.auth.badCredentials);
       // Said only to whoever knows the password: the team's main account removed this one.
-      if (account.removed_at) throw new CloudError(403, siteMessages.team.accountRemoved);
+      if (account.removed_at) throw new CloudFailure('FORBIDDEN', siteMessages.team.accountRemoved);
       return account;
     },
 
@@ -179,17 +179,17 @@ export function accountService({ db }: CloudDatabase, clock: Clock = () => new D
         .where('expires_at', '>', now)
         .returning(['account_id', 'nonce_hash'])
         .executeTakeFirst();
-      if (!spent) throw new CloudError(401, siteMessages.route.invalidToken);
+      if (!spent) throw new CloudFailure('UNAUTHORIZED', siteMessages.route.invalidToken);
       const bound = spent.nonce_hash !== null;
       if (bound && !(nonce && secretsEqual(hashToken(nonce), spent.nonce_hash ?? ''))) {
-        throw new CloudError(401, siteMessages.route.invalidToken);
+        throw new CloudFailure('UNAUTHORIZED', siteMessages.route.invalidToken);
       }
       const account = await db
         .selectFrom('account')
         .selectAll()
         .where('id', '=', spent.account_id)
         .executeTakeFirstOrThrow();
-      if (account.removed_at) throw new CloudError(403, siteMessages.team.accountRemoved);
+      if (account.removed_at) throw new CloudFailure('FORBIDDEN', siteMessages.team.accountRemoved);
       const token = newToken('st');
       await db
         .insertInto('auth_token')
@@ -220,8 +220,8 @@ export function accountService({ db }: CloudDatabase, clock: Clock = () => new D
           .where('auth_token.kind', '=', 'session')
           .where('account.removed_at', 'is not', null)
           .executeTakeFirst();
-        throw new CloudError(
-          401,
+        throw new CloudFailure(
+          'UNAUTHORIZED',
           removed ? siteMessages.team.accountRemoved : siteMessages.auth.tokenExpired,
         );
       }

@@ -7,19 +7,12 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import {
-  CHUNK_MAX_BYTES,
-  chunkMessages,
-  CloudCodes,
-  format,
-  MainCodes,
-  type Localized,
-} from '@hainiao/contract';
+import { CHUNK_MAX_BYTES, chunkMessages } from '@hainiao/contract';
 import type { CloudDatabase } from '../../db/database.ts';
-import { CloudError } from '../../http/envelope.ts';
 import type { FileStore } from '../../storage/files.ts';
 import type { Clock } from '../accounts/service.ts';
 import type { Lease } from '../credentials/service.ts';
+import { CloudFailure, MainCodeFailure } from '../domain-errors.ts';
 import type { SyncQuotas } from '../sync/quotas.ts';
 import { touchChunks } from './manifest.ts';
 
@@ -47,13 +40,6 @@ export interface ChunkServiceOptions {
 }
 
 const unbrotli = promisify(zlib.brotliDecompress);
-
-function failure(code: number, message: Localized, values: Record<string, string | number> = {}) {
-  return new CloudError(code, {
-    en: format(message.en, values),
-    zh: format(message.zh, values),
-  });
-}
 
 export function chunkService(options: ChunkServiceOptions) {
   const { db } = options.database;
@@ -105,13 +91,13 @@ export function chunkService(options: ChunkServiceOptions) {
       } catch (error) {
         const tooLarge = (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
         throw tooLarge
-          ? failure(CloudCodes.code.INVALID_PARAMETER, chunkMessages.tooLarge, {
+          ? new CloudFailure('INVALID_PARAMETER', chunkMessages.tooLarge, {
               limit: CHUNK_MAX_BYTES,
             })
-          : failure(CloudCodes.code.INVALID_PARAMETER, chunkMessages.notCompressed);
+          : new CloudFailure('INVALID_PARAMETER', chunkMessages.notCompressed);
       }
       if (createHash('sha256').update(raw).digest('hex') !== hash) {
-        throw failure(MainCodes.code.DATA_CORRUPTED, chunkMessages.hashMismatch, { hash });
+        throw new MainCodeFailure('DATA_CORRUPTED', chunkMessages.hashMismatch, { hash });
       }
       const known = await db
         .selectFrom('chunk')
@@ -163,7 +149,7 @@ export function chunkService(options: ChunkServiceOptions) {
         (await owns(lease.accountId, hash)) ||
         (Boolean(envId) && (await mayReadThrough(lease, envId!, hash)));
       const opened = allowed ? await storeOf(hash).read(hash) : null;
-      if (!opened) throw failure(CloudCodes.code.NOT_FOUND, chunkMessages.notFound, { hash });
+      if (!opened) throw new CloudFailure('NOT_FOUND', chunkMessages.notFound, { hash });
       const parts: Buffer[] = [];
       for await (const part of opened) parts.push(part as Buffer);
       return Buffer.concat(parts);

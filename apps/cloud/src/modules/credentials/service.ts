@@ -4,15 +4,16 @@ import {
   CredentialStatus,
   LEASE_HEARTBEAT_INTERVAL_MS,
   LEASE_TIMEOUT_MS,
-  MainCodes,
   managerAddress,
   siteMessages,
   type Localized,
 } from '@hainiao/contract';
 import type { CloudDatabase } from '../../db/database.ts';
 import { prepared, type Param } from '../../db/prepared.ts';
-import { CloudError } from '../../http/envelope.ts';
-import { APILOGIN_FAILURES_PER_ACCOUNT, type AccountLimiter } from '../../http/account-limit.ts';
+import {
+  APILOGIN_FAILURES_PER_ACCOUNT,
+  type AccountLimiter,
+} from '../../security/account-limit.ts';
 import {
   isLegacySealed,
   openSecret,
@@ -22,15 +23,10 @@ import {
 } from '../../security/secret.ts';
 import { hashToken, newAppId, newAppKey, newToken } from '../../security/tokens.ts';
 import type { Account, AccountService, Clock } from '../accounts/service.ts';
+import { CloudFailure, MainCodeFailure } from '../domain-errors.ts';
 import { DEFAULT_MANAGER_URL, managerFor } from './manager-address.ts';
 
 const iso = (date: Date) => date.toISOString();
-
-/** A local-API login failure: the cloud answers with the local API's own main code. */
-function mainFailure(code: number): CloudError {
-  const entry = MainCodes.get(code);
-  return new CloudError(code, { en: entry?.en ?? String(code), zh: entry?.zh ?? String(code) });
-}
 
 export interface CredentialRow {
   id: number;
@@ -161,13 +157,13 @@ export function credentialService(
       .where('app_id', '=', appId)
       .where('account_id', '=', account.id)
       .executeTakeFirst();
-    if (!row) throw new CloudError(404, siteMessages.console.credentialNotFound);
+    if (!row) throw new CloudFailure('NOT_FOUND', siteMessages.console.credentialNotFound);
     return row;
   }
 
   async function quota(account: Account): Promise<number> {
     if (account.type === 1) {
-      throw new CloudError(403, siteMessages.console.subAccountCannotApply);
+      throw new CloudFailure('FORBIDDEN', siteMessages.console.subAccountCannotApply);
     }
     return account.is_team ? accounts.teamSize(account.id) : CREDENTIALS_PER_NON_TEAM_ACCOUNT;
   }
@@ -242,10 +238,7 @@ export function credentialService(
           const message: Localized = account.is_team
             ? siteMessages.team.quotaReached
             : siteMessages.console.quotaReached;
-          throw new CloudError(2, {
-            en: message.en.replace('{max}', String(max)),
-            zh: message.zh.replace('{max}', String(max)),
-          });
+          throw new CloudFailure('CONFLICT', message, { max });
         }
         await trx
           .insertInto('credential')
@@ -347,7 +340,7 @@ export function credentialService(
       await limiter?.assertOpen(APILOGIN_FAILURES_PER_ACCOUNT, limitKey);
       if (!row) {
         await limiter?.hit(APILOGIN_FAILURES_PER_ACCOUNT, limitKey);
-        throw mainFailure(MainCodes.code.LOGIN_INVALID);
+        throw new MainCodeFailure('LOGIN_INVALID');
       }
 
       const started = now();
@@ -398,11 +391,11 @@ export function credentialService(
       if (!member || member.removed_at || !keyMatches) {
         await limiter?.hit(APILOGIN_FAILURES_PER_ACCOUNT, limitKey);
         await log('0', '');
-        throw mainFailure(MainCodes.code.LOGIN_INVALID);
+        throw new MainCodeFailure('LOGIN_INVALID');
       }
       if (member.expire_at <= started || row.expire_at <= started || row.expire_time <= started) {
         await log('0', input.device);
-        throw mainFailure(MainCodes.code.PACKAGE_EXPIRED);
+        throw new MainCodeFailure('PACKAGE_EXPIRED');
       }
       const held = await db
         .selectFrom('lease')
@@ -411,7 +404,7 @@ export function credentialService(
         .executeTakeFirst();
       if (held && held.device !== input.device) {
         await log('0', input.device);
-        throw mainFailure(MainCodes.code.APP_ID_ONLINE);
+        throw new MainCodeFailure('APP_ID_ONLINE');
       }
       // The same device logging in again (a restarted local API) takes its lease over.
       if (held) await endLease(row.credential_id, started);
@@ -438,7 +431,7 @@ export function credentialService(
           .set({ status: '0', end_time: started })
           .where('id', '=', logId)
           .execute();
-        throw mainFailure(MainCodes.code.APP_ID_ONLINE);
+        throw new MainCodeFailure('APP_ID_ONLINE');
       }
       // Where this service's manager is, for the console's link; any other report is ignored.
       const manager = managerAddress(input.manager_url);
@@ -466,7 +459,7 @@ export function credentialService(
      */
     async requireLease(token: string): Promise<Lease> {
       const [lease] = await liveLease({ hash: hashToken(token), staleBefore: staleBefore() });
-      if (!lease) throw mainFailure(MainCodes.code.LOGIN_EXPIRE);
+      if (!lease) throw new MainCodeFailure('LOGIN_EXPIRE');
       return {
         credentialId: lease.credential_id,
         device: lease.device,
@@ -487,7 +480,7 @@ export function credentialService(
         .where('device', '=', device)
         .returning('credential_id')
         .executeTakeFirst();
-      if (!updated) throw mainFailure(MainCodes.code.LOGIN_EXPIRE);
+      if (!updated) throw new MainCodeFailure('LOGIN_EXPIRE');
     },
 
     /**
@@ -527,7 +520,7 @@ export function credentialService(
       const target = await accounts.findByIdentity({ Account: accountName });
       const sameTeam = target && holder.team_id !== null && target.team_id === holder.team_id;
       if (!target || target.removed_at || (target.id !== holder.id && !sameTeam)) {
-        throw new CloudError(404, siteMessages.auth.notFound);
+        throw new CloudFailure('NOT_FOUND', siteMessages.auth.notFound);
       }
       return {
         Account: target.account,

@@ -2,22 +2,20 @@
  * What one account may store and send through sync (issue 24, docs/sync-and-sharing.md): a byte
  * quota on what it keeps in the cloud (the chunks it holds plus the snapshots of the environments
  * it owns) and per-minute rates on chunkput and envpush. Rates count in the per-account limiter
- * (http/account-limit.ts: Redis when REDIS_URL is set, so they hold across instances); bytes are
- * summed from the database, so they hold across restarts and instances alike.
+ * (security/account-limit.ts: Redis when REDIS_URL is set, so they hold across instances); bytes
+ * are summed from the database, so they hold across restarts and instances alike.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
-  format,
   localApiMessages,
   SYNC_CHUNK_QUOTA_BYTES,
   SYNC_CHUNKPUT_PER_MINUTE,
   SYNC_ENVPUSH_PER_MINUTE,
-  SyncCodes,
 } from '@hainiao/contract';
 import type { CloudDatabase } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { RateLimitedError, type AccountLimiter } from '../../http/account-limit.ts';
-import { CloudError } from '../../http/envelope.ts';
+import type { AccountLimiter } from '../../security/account-limit.ts';
+import { RateLimitedError, SyncFailure } from '../domain-errors.ts';
 
 export interface SyncLimits {
   /** Bytes an account may keep: chunks as stored plus its environments' snapshots. */
@@ -39,15 +37,10 @@ const sizeText = (bytes: number) =>
       ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
       : `${Math.ceil(bytes / 1024)} KB`;
 
-/** The quota's refusal: HTTP 413, code QUOTA_EXCEEDED, how much is used and allowed. */
-export function quotaExceeded(used: number, limit: number): CloudError {
+/** The quota's refusal (HTTP 413, http/errors.ts): how much is used and allowed. */
+export function quotaExceeded(used: number, limit: number): SyncFailure {
   const values = { used: sizeText(used), limit: sizeText(limit) };
-  const message = localApiMessages.cloudChunkQuota;
-  return new CloudError(
-    SyncCodes.code.QUOTA_EXCEEDED,
-    { en: format(message.en, values), zh: format(message.zh, values) },
-    413,
-  );
+  return new SyncFailure('QUOTA_EXCEEDED', localApiMessages.cloudChunkQuota, values);
 }
 
 type Reader = Kysely<Database> | Transaction<Database>;
@@ -79,11 +72,7 @@ export function syncQuotas(
       } catch (error) {
         if (!(error instanceof RateLimitedError)) throw error;
         const values = { call, max: rule.max, seconds: error.retryAfterSeconds };
-        const message = localApiMessages.cloudSyncRate;
-        throw new RateLimitedError(error.retryAfterSeconds, {
-          en: format(message.en, values),
-          zh: format(message.zh, values),
-        });
+        throw new RateLimitedError(error.retryAfterSeconds, localApiMessages.cloudSyncRate, values);
       }
       await limiter.hit(rule, key);
     },

@@ -17,8 +17,6 @@ import {
 } from '@hainiao/contract';
 import {
   checkEnvSnapshot,
-  CloudCodes,
-  format,
   localApiMessages,
   type EnvChange,
   type EnvPullAnswer,
@@ -28,11 +26,10 @@ import {
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { CloudDatabase } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { CloudError, failure } from '../../http/envelope.ts';
 import { manifestChunks, manifestChunksOfText, slices, touchChunks } from '../chunks/manifest.ts';
 import type { Clock } from '../accounts/service.ts';
 import type { Lease } from '../credentials/service.ts';
-import { syncFailure } from './errors.ts';
+import { CloudFailure, SyncFailure } from '../domain-errors.ts';
 import { localNotifier, type SyncNotifier } from './notifier.ts';
 import type { SyncQuotas } from './quotas.ts';
 import type { RunLeases } from './run-leases.ts';
@@ -67,16 +64,16 @@ interface EnvRow {
 }
 
 /** Why a snapshot was refused, naming the field the schema's first problem is in. */
-function snapshotRefused(reason: string): CloudError {
-  const code = CloudCodes.code.INVALID_PARAMETER;
-  if (reason === 'not JSON') return new CloudError(code, localApiMessages.cloudSnapshotNotJson);
+function snapshotRefused(reason: string): CloudFailure {
+  if (reason === 'not JSON') {
+    return new CloudFailure('INVALID_PARAMETER', localApiMessages.cloudSnapshotNotJson);
+  }
   const cut = reason.indexOf(': ');
   const values =
     cut > 0
       ? { field: reason.slice(0, cut), detail: reason.slice(cut + 2) }
       : { field: '(snapshot)', detail: reason };
-  const message = localApiMessages.cloudSnapshotInvalid;
-  return new CloudError(code, { en: format(message.en, values), zh: format(message.zh, values) });
+  return new CloudFailure('INVALID_PARAMETER', localApiMessages.cloudSnapshotInvalid, values);
 }
 
 /** Snapshot text without the usage keys, for comparing what a receiver changed. */
@@ -182,8 +179,8 @@ export function syncService(
   async function managed(viewer: Viewer, envId: string): Promise<EnvRow> {
     const row = await envQuery(db).where('sync_env.env_id', '=', envId).executeTakeFirst();
     const access = row && !row.deleted ? await accessOf(db, viewer, row) : undefined;
-    if (!row || !access) throw syncFailure('ENV_NOT_FOUND');
-    if (access === 'shared') throw syncFailure('NOT_OWNER');
+    if (!row || !access) throw new SyncFailure('ENV_NOT_FOUND');
+    if (access === 'shared') throw new SyncFailure('NOT_OWNER');
     return row;
   }
 
@@ -209,7 +206,7 @@ export function syncService(
         .execute();
       held += rows.length;
     }
-    if (held < rest.length) throw syncFailure('CHUNK_NOT_HELD');
+    if (held < rest.length) throw new SyncFailure('CHUNK_NOT_HELD');
   }
 
   /** Every account that sees the environment: its owner, the owner's team main, its receivers. */
@@ -261,7 +258,7 @@ export function syncService(
       .select(['id', 'account'])
       .where('account', '=', name)
       .executeTakeFirst();
-    if (!target) throw syncFailure('UNKNOWN_ACCOUNT');
+    if (!target) throw new SyncFailure('UNKNOWN_ACCOUNT');
     return target;
   }
 
@@ -281,8 +278,8 @@ export function syncService(
       let named: string[] = [];
       let hash = sha256Hex('');
       if (!deleted) {
-        if (!body || !input.hash) throw failure('INVALID_PARAMETER');
-        if (sha256Hex(body) !== input.hash) throw syncFailure('DATA_CORRUPTED');
+        if (!body || !input.hash) throw new CloudFailure('INVALID_PARAMETER');
+        if (sha256Hex(body) !== input.hash) throw new SyncFailure('DATA_CORRUPTED');
         text = body.toString('utf8');
         // Untrusted input (issue 24): another account may pull it, so it must be a snapshot the
         // contract's schema accepts.
@@ -299,7 +296,7 @@ export function syncService(
           // Nothing to delete is done already; a change based on a version the cloud never had
           // names an environment that is not ours to create.
           if (deleted) return { env_id: envId, version: 0, hash };
-          if (baseVersion !== 0) throw syncFailure('ENV_NOT_FOUND');
+          if (baseVersion !== 0) throw new SyncFailure('ENV_NOT_FOUND');
           await assertChunksHeld(trx, viewer.id, named, new Set());
           await quotas?.assertRoom(trx, viewer.id, Buffer.byteLength(text ?? ''));
           const inserted = await trx
@@ -318,12 +315,12 @@ export function syncService(
             .onConflict((oc) => oc.column('env_id').doNothing())
             .executeTakeFirst();
           if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-            throw syncFailure('VERSION_STALE');
+            throw new SyncFailure('VERSION_STALE');
           }
           return { env_id: envId, version: 1, hash };
         }
         const access = await accessOf(trx, viewer, row);
-        if (!access) throw syncFailure('ENV_NOT_FOUND');
+        if (!access) throw new SyncFailure('ENV_NOT_FOUND');
         if (row.deleted && deleted) return { env_id: envId, version: row.version, hash: row.hash };
         // The same bytes again (a retry whose answer was lost): nothing to write.
         if (!deleted && !row.deleted && row.hash === hash) {
@@ -339,12 +336,12 @@ export function syncService(
         // top as the next version. A stale edit of a deleted environment is still a conflict.
         const revive = row.deleted === 1 && !deleted && baseVersion === 0 && access !== 'shared';
         if (!revive && ((row.version !== baseVersion && !ownLostAnswer) || row.deleted)) {
-          throw syncFailure('VERSION_STALE');
+          throw new SyncFailure('VERSION_STALE');
         }
         if (access === 'shared') {
-          if (deleted) throw syncFailure('NOT_OWNER');
+          if (deleted) throw new SyncFailure('NOT_OWNER');
           if (settingsPart(row.body) !== settingsPart(text)) {
-            throw syncFailure('SETTINGS_READ_ONLY');
+            throw new SyncFailure('SETTINGS_READ_ONLY');
           }
         }
         await assertChunksHeld(trx, viewer.id, named, new Set(manifestChunksOfText(row.body)));
@@ -368,7 +365,7 @@ export function syncService(
           .where('env_id', '=', envId)
           .where('version', '=', row.version)
           .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) === 0) throw syncFailure('VERSION_STALE');
+        if (Number(updated.numUpdatedRows) === 0) throw new SyncFailure('VERSION_STALE');
         return { env_id: envId, version: row.version + 1, hash };
       });
       await announce(envId);
@@ -447,9 +444,9 @@ export function syncService(
     async share(lease: Lease, envId: string, to: string): Promise<void> {
       const viewer = await viewerOf(lease);
       const target = await accountNamed(to);
-      if (target.id === viewer.id) throw syncFailure('SHARE_TO_SELF');
+      if (target.id === viewer.id) throw new SyncFailure('SHARE_TO_SELF');
       const row = await managed(viewer, envId);
-      if (target.id === row.owner_id) throw syncFailure('SHARE_TO_SELF');
+      if (target.id === row.owner_id) throw new SyncFailure('SHARE_TO_SELF');
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('sync_share')
@@ -570,14 +567,14 @@ export function syncService(
       const viewer = await viewerOf(lease);
       const row = await envQuery(db).where('sync_env.env_id', '=', envId).executeTakeFirst();
       if (row && (row.deleted || !(await accessOf(db, viewer, row)))) {
-        throw syncFailure('ENV_NOT_FOUND');
+        throw new SyncFailure('ENV_NOT_FOUND');
       }
       const held = await leases.acquire(
         envId,
         { accountId: viewer.id, device: lease.device, state },
         LEASE_TIMEOUT_MS,
       );
-      if (held) throw syncFailure(held.state === 'uploading' ? 'ENV_UPLOADING' : 'ENV_IN_USE');
+      if (held) throw new SyncFailure(held.state === 'uploading' ? 'ENV_UPLOADING' : 'ENV_IN_USE');
       return {
         env_id: envId,
         version: row?.version ?? 0,

@@ -1,6 +1,5 @@
 import {
   CREDENTIALS_PER_NON_TEAM_ACCOUNT,
-  format,
   LEASE_TIMEOUT_MS,
   siteMessages,
   TEAM_MEMBERS_MAX,
@@ -9,9 +8,9 @@ import {
   type TeamMember,
 } from '@hainiao/contract';
 import type { CloudDatabase } from '../../db/database.ts';
-import { CloudError } from '../../http/envelope.ts';
 import type { Account, AccountService, Clock } from '../accounts/service.ts';
 import type { CredentialService, Lease } from '../credentials/service.ts';
+import { CloudFailure } from '../domain-errors.ts';
 
 const iso = (date: Date) => date.toISOString();
 
@@ -31,13 +30,13 @@ export function teamService(
   async function mainOf(account: Account): Promise<Account> {
     if (account.type !== 1) return account;
     const main = account.team_id === null ? undefined : await accounts.findById(account.team_id);
-    if (!main) throw new CloudError(404, siteMessages.auth.notFound);
+    if (!main) throw new CloudFailure('NOT_FOUND', siteMessages.auth.notFound);
     return main;
   }
 
   /** Refuses a sub-account: only the main account changes the team. */
   function requireMain(account: Account): void {
-    if (account.type === 1) throw new CloudError(403, siteMessages.team.mainOnly);
+    if (account.type === 1) throw new CloudFailure('FORBIDDEN', siteMessages.team.mainOnly);
   }
 
   /** Members (not removed) of the team of `main`, main first, then oldest first. */
@@ -132,7 +131,8 @@ export function teamService(
      */
     async listOfLease(lease: Lease): Promise<TeamListAnswer> {
       const account = await accounts.findById(lease.accountId);
-      if (!account || account.removed_at) throw new CloudError(404, siteMessages.auth.notFound);
+      if (!account || account.removed_at)
+        throw new CloudFailure('NOT_FOUND', siteMessages.auth.notFound);
       return list(account);
     },
 
@@ -141,11 +141,7 @@ export function teamService(
       requireMain(account);
       const size = (await membersOf(account)).length;
       if (size >= TEAM_MEMBERS_MAX) {
-        const message = siteMessages.team.teamFull;
-        throw new CloudError(2, {
-          en: format(message.en, { max: TEAM_MEMBERS_MAX }),
-          zh: format(message.zh, { max: TEAM_MEMBERS_MAX }),
-        });
+        throw new CloudFailure('CONFLICT', siteMessages.team.teamFull, { max: TEAM_MEMBERS_MAX });
       }
       const created = await accounts.create({
         account: form.Account,
@@ -168,7 +164,7 @@ export function teamService(
       requireMain(account);
       const target = await accounts.findByIdentity({ Account: name });
       if (!target || target.type !== 1 || target.team_id !== account.id || target.removed_at) {
-        throw new CloudError(404, siteMessages.team.memberNotFound);
+        throw new CloudFailure('NOT_FOUND', siteMessages.team.memberNotFound);
       }
       // The mark first: from here on the account cannot sign in, exchange a link or log in.
       const marked = await db
@@ -178,7 +174,7 @@ export function teamService(
         .where('removed_at', 'is', null)
         .executeTakeFirst();
       if (Number(marked.numUpdatedRows) === 0) {
-        throw new CloudError(404, siteMessages.team.memberNotFound);
+        throw new CloudFailure('NOT_FOUND', siteMessages.team.memberNotFound);
       }
       await accounts.revokeAllSessions(target.id);
       await credentials.endLeasesOf(target.id);

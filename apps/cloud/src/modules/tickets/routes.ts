@@ -4,7 +4,7 @@ import { CloudError } from '../../http/envelope.ts';
 import { readUpload } from '../../http/form.ts';
 import { route, withMessage } from '../../http/route.ts';
 import type { TicketService } from './service.ts';
-import { UploadLimitError, uploadLimitMessages } from './upload-limits.ts';
+import { uploadLimitMessages } from './upload-limits.ts';
 
 export function ticketRoutes(
   app: FastifyInstance,
@@ -54,7 +54,7 @@ export function ticketRoutes(
   route(
     app,
     '/api/hainiao/workorderupload',
-    async ({ request, reply, authenticate }) => {
+    async ({ request, authenticate }) => {
       const options = {
         // One byte over the video cap, so that the stream shows an oversize file to the size
         // check rather than being cut at exactly the cap.
@@ -76,9 +76,7 @@ export function ticketRoutes(
           truncated: () => part.file.truncated,
         });
       });
-      if (refusal instanceof UploadLimitError) {
-        reply.header('Retry-After', String(refusal.retryAfterSeconds));
-      }
+      // An upload limit's refusal gets its Retry-After from the error handler (http/errors.ts).
       if (refusal) throw refusal;
       const { lang } = await authenticate(fields);
       if (file === 'before-token') throw new CloudError(1, uploadLimitMessages.fileBeforeToken);

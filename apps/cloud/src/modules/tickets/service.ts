@@ -4,8 +4,6 @@ import {
   canCloseTicket,
   canReplyTicket,
   canResolveTicket,
-  CloudCodes,
-  format,
   isAdminUsername,
   parseAttachmentIds,
   siteMessages,
@@ -16,13 +14,13 @@ import {
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CloudDatabase } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { CloudError } from '../../http/envelope.ts';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { boundedNotifier, STAFF_MAILS_PER_MINUTE } from '../../notify/bounded.ts';
 import type { Mailer } from '../../notify/mailer.ts';
 import { diskWriteFault, type FileStore, type ReceivedFile } from '../../storage/files.ts';
 import type { Account, Clock } from '../accounts/service.ts';
+import { CloudFailure, StorageFaultError } from '../domain-errors.ts';
 import {
   capped,
   cleanFileName,
@@ -48,7 +46,7 @@ import {
 
 const isStaff = (account: Account) => account.role === 'staff';
 const STAFF_MAIL_RATE_TEXT = `${STAFF_MAILS_PER_MINUTE} mails a minute`;
-const notFound = () => new CloudError(404, siteMessages.ticket.notFound);
+const notFound = () => new CloudFailure('NOT_FOUND', siteMessages.ticket.notFound);
 
 export interface TicketQuery {
   /** Only this account's tickets; all when undefined (staff). */
@@ -126,7 +124,7 @@ export function ticketService({
   ) {
     if (ids.length === 0) return;
     if (ids.length > ATTACHMENTS_MAX || new Set(ids).size !== ids.length) {
-      throw new CloudError(1, siteMessages.validation.attachmentsTooMany);
+      throw new CloudFailure('INVALID_PARAMETER', siteMessages.validation.attachmentsTooMany);
     }
     const linked = await trx
       .updateTable('attachment')
@@ -137,7 +135,7 @@ export function ticketService({
       .where('reply_id', 'is', null)
       .executeTakeFirst();
     if (Number(linked.numUpdatedRows) !== ids.length) {
-      throw new CloudError(403, siteMessages.ticket.attachmentRefused);
+      throw new CloudFailure('FORBIDDEN', siteMessages.ticket.attachmentRefused);
     }
   }
 
@@ -167,15 +165,12 @@ export function ticketService({
   const tooLarge = (max: number) => {
     const message = siteMessages.validation.attachmentTooLarge;
     const size = `${Math.round(max / 1024 / 1024)} MB`;
-    return new CloudError(1, {
-      en: format(message.en, { max: size }),
-      zh: format(message.zh, { max: size }),
-    });
+    return new CloudFailure('INVALID_PARAMETER', message, { max: size });
   };
   /**
-   * A files folder that is full (507) or read-only (503) is the server's trouble, answered as a
-   * server error with a message that says so, and logged for the operator; the store has already
-   * removed the partial file. Any other failure goes on unchanged.
+   * A files folder that is full or read-only is the server's trouble, answered as a server error
+   * (HTTP 507 or 503, http/errors.ts) with a message that says so, and logged for the operator;
+   * the store has already removed the partial file. Any other failure goes on unchanged.
    */
   const storeFailure = (error: unknown) => {
     const fault = diskWriteFault(error);
@@ -184,9 +179,9 @@ export function ticketService({
       { err: error },
       `attachment store: ${fault === 'full' ? 'disk full' : 'not writable'}`,
     );
-    return fault === 'full'
-      ? new CloudError(CloudCodes.code.SERVER_ERROR, siteMessages.ticket.storageFull, 507)
-      : new CloudError(CloudCodes.code.SERVER_ERROR, siteMessages.ticket.storageUnwritable, 503);
+    const message =
+      fault === 'full' ? siteMessages.ticket.storageFull : siteMessages.ticket.storageUnwritable;
+    return new StorageFaultError(fault, message);
   };
   const secondsUntil = (iso: string | undefined, window: number) =>
     iso ? Math.max(1, Math.ceil((Date.parse(iso) + window - clock().getTime()) / 1000)) : 60;
@@ -448,7 +443,7 @@ export function ticketService({
         .where('id', '=', fields.typeid)
         .where('active', '=', 1)
         .executeTakeFirst();
-      if (!type) throw new CloudError(1, siteMessages.ticket.typeNotFound);
+      if (!type) throw new CloudFailure('INVALID_PARAMETER', siteMessages.ticket.typeNotFound);
       const time = now();
       const id = await db.transaction().execute(async (trx) => {
         const row = await trx
@@ -492,7 +487,7 @@ export function ticketService({
     ) {
       const ticket = await reachable(account, id);
       if (!canReplyTicket(ticket.status))
-        throw new CloudError(2, siteMessages.ticket.closedNoReply);
+        throw new CloudFailure('CONFLICT', siteMessages.ticket.closedNoReply);
       const staff = isStaff(account);
       const time = now();
       await db.transaction().execute(async (trx) => {
@@ -525,7 +520,7 @@ export function ticketService({
           .where('status', '!=', TicketStatus.CLOSED)
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1)
-          throw new CloudError(2, siteMessages.ticket.closedNoReply);
+          throw new CloudFailure('CONFLICT', siteMessages.ticket.closedNoReply);
       });
       if (staff && account.id !== ticket.account_id) {
         void mailer.send({
@@ -544,8 +539,8 @@ export function ticketService({
           ? canResolveTicket(ticket.status)
           : canCloseTicket(ticket.status);
       if (!allowed) {
-        throw new CloudError(
-          2,
+        throw new CloudFailure(
+          'CONFLICT',
           status === TicketStatus.RESOLVED
             ? siteMessages.ticket.cannotResolve
             : siteMessages.ticket.alreadyClosed,
@@ -562,7 +557,7 @@ export function ticketService({
         .where('status', 'in', from)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1)
-        throw new CloudError(2, siteMessages.ticket.statusFailed);
+        throw new CloudFailure('CONFLICT', siteMessages.ticket.statusFailed);
       return { id, status };
     },
 
@@ -582,9 +577,11 @@ export function ticketService({
       try {
         await assertUploadAllowed(account.id, 0);
         const { head, rest } = await peek(file.stream);
-        if (head.length === 0) throw new CloudError(1, siteMessages.ticket.noFile);
+        if (head.length === 0)
+          throw new CloudFailure('INVALID_PARAMETER', siteMessages.ticket.noFile);
         const type = await detectAttachment(head);
-        if (!type) throw new CloudError(1, siteMessages.validation.attachmentType);
+        if (!type)
+          throw new CloudFailure('INVALID_PARAMETER', siteMessages.validation.attachmentType);
         const max = maxBytesFor(type.mime);
         id = newFileId();
         const stored = `${id}.${type.ext}`;
@@ -709,7 +706,7 @@ export function ticketService({
           .where('id', '=', fields.typeid)
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1)
-          throw new CloudError(404, siteMessages.ticket.typeNotFound);
+          throw new CloudFailure('NOT_FOUND', siteMessages.ticket.typeNotFound);
         return { typeid: fields.typeid };
       }
       const row = await db
@@ -736,7 +733,7 @@ export function ticketService({
         .where('id', '=', typeid)
         .executeTakeFirst();
       if (Number(removed.numDeletedRows) !== 1)
-        throw new CloudError(404, siteMessages.ticket.typeNotFound);
+        throw new CloudFailure('NOT_FOUND', siteMessages.ticket.typeNotFound);
       return 'deleted';
     },
   };

@@ -1,5 +1,5 @@
-import { ATTACHMENTS_MAX, CloudCodes, format } from '@hainiao/contract';
-import { CloudError } from '../../http/envelope.ts';
+import { ATTACHMENTS_MAX } from '@hainiao/contract';
+import { RateLimitedError } from '../domain-errors.ts';
 
 /**
  * How much one account may upload (docs/security.md). Every number is per account and counted in
@@ -59,11 +59,11 @@ export const uploadLimitMessages = {
   },
 } as const;
 
-/** A refused upload: HTTP 429 and code 429 (as docs/security.md says), with Retry-After. */
-export class UploadLimitError extends CloudError {
+/** A refused upload: code 429 (HTTP 429 and Retry-After, as docs/security.md says). */
+export class UploadLimitError extends RateLimitedError {
   constructor(
     kind: 'perHour' | 'perDay' | 'unlinkedQuota' | 'inProgress',
-    readonly retryAfterSeconds: number,
+    retryAfterSeconds: number,
   ) {
     const values = {
       max:
@@ -74,12 +74,7 @@ export class UploadLimitError extends CloudError {
             : megabytes(UNLINKED_UPLOAD_QUOTA_BYTES),
       minutes: String(Math.max(1, Math.ceil(retryAfterSeconds / 60))),
     };
-    const message = uploadLimitMessages[kind];
-    super(
-      CloudCodes.code.RATE_LIMITED,
-      { en: format(message.en, values), zh: format(message.zh, values) },
-      429,
-    );
+    super(retryAfterSeconds, uploadLimitMessages[kind], values);
   }
 }
 

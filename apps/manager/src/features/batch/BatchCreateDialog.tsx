@@ -23,9 +23,13 @@ import { useState } from 'react';
 import { call } from '../../shared/api.ts';
 import { groupLabel, groupOptions, useGroups } from '../../shared/groups.ts';
 import { useCopy, useLang } from '../../shared/lang.tsx';
-import { ProxyEndpointFields } from '../environment-form/sections/ProxyEndpointFields.tsx';
-import { bodyProblems } from '../environment-form/validate.ts';
-import { getProxy, inTurn, proxyFieldsOf, SavedProxiesField } from '../proxies/index.ts';
+import { BatchProgressView } from '../../shared/batch-run/BatchProgressView.tsx';
+import { budgetOf } from '../../shared/batch-run/pacer.ts';
+import { useBatchRun } from '../../shared/batch-run/useBatchRun.tsx';
+import { ProxyEndpointFields } from '../../shared/proxy/ProxyEndpointFields.tsx';
+import { getProxy } from '../../shared/saved-proxies/proxy-calls.ts';
+import { inTurn, proxyFieldsOf } from '../../shared/saved-proxies/saved-proxy-fields.ts';
+import { bodyProblems } from '../../shared/validate.ts';
 import {
   BATCH_CREATE_MAX,
   batchCreateBody,
@@ -33,10 +37,8 @@ import {
   prefixMax,
   type BatchTemplate,
 } from './batch-bodies.ts';
-import { BatchProgressView } from './BatchProgressView.tsx';
 import { batchCopy } from './locales.ts';
-import { budgetOf } from './pacer.ts';
-import { useBatchRun } from './useBatchRun.tsx';
+import { SavedProxiesField } from './SavedProxiesField.tsx';
 import './batch.css';
 
 export interface BatchCreateDialogProps {

@@ -11,12 +11,17 @@ import { format, type ProxyType } from '@hainiao/contract';
 import { useMemo, useState } from 'react';
 import { call } from '../../shared/api.ts';
 import { useCopy, useLang } from '../../shared/lang.tsx';
+import { BatchProgressView } from '../../shared/batch-run/BatchProgressView.tsx';
+import { budgetOf } from '../../shared/batch-run/pacer.ts';
+import { useBatchRun } from '../../shared/batch-run/useBatchRun.tsx';
+import {
+  LINE_TYPES,
+  parseProxyLines,
+  problemText,
+  type ProxyLine,
+} from '../../shared/proxy/proxy-lines.ts';
 import { lineAssignBody, lineCreateBody, pairLines } from './batch-bodies.ts';
-import { BatchProgressView } from './BatchProgressView.tsx';
 import { batchCopy } from './locales.ts';
-import { budgetOf } from './pacer.ts';
-import { LINE_TYPES, parseProxyLines, problemText, type ProxyLine } from './proxy-lines.ts';
-import { useBatchRun } from './useBatchRun.tsx';
 import './batch.css';
 
 export interface ProxyImportDialogProps {

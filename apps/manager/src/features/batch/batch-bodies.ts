@@ -9,7 +9,7 @@ import {
   SESSION_NAME_MAX,
   type ProxyType,
 } from '@hainiao/contract';
-import type { ProxyLine } from './proxy-lines.ts';
+import type { ProxyLine } from '../../shared/proxy/proxy-lines.ts';
 
 /**
  * The most environments one batch creates. The spec has no batch call and so no limit of its

@@ -1,9 +1,9 @@
-/** Every visible text of the batch dialogs (batch create, proxy import, cookies), in both languages. */
+/** Every visible text of the batch dialogs (batch create, proxy import), in both languages. */
+import { batchRunCopy } from '../../shared/batch-run/locales.ts';
+
 export const batchCopy = {
   en: {
-    close: 'Close',
-    cancel: 'Cancel',
-    stop: 'Stop',
+    ...batchRunCopy.en,
     required: 'Required',
     // batch create
     batchTitle: 'Create environments in bulk',
@@ -30,12 +30,9 @@ export const batchCopy = {
     checkProxyHelp:
       'Slower: each proxy carries a real request as it is saved, and one that fails is not saved.',
     createN: 'Create {count}',
-    progress: '{done} of {total}',
     made: 'Created: {count}',
-    failed: 'Failed: {count}',
     stopped: 'Stopped: the rest were not created.',
     failureLine: 'No. {number}: {error}',
-    finished: 'Finished.',
     // proxy import
     proxyTitle: 'Import proxies',
     proxyAssign:
@@ -57,28 +54,9 @@ export const batchCopy = {
     createFromLines: 'Create {count}',
     assigned: 'Updated: {count}',
     lineFailed: 'Line {line}: {error}',
-    // cookies
-    cookieTitle: 'Import cookies',
-    cookieIntro:
-      'Pick a cookie file: a JSON export of a browser extension (EditThisCookie, Cookie-Editor), a Puppeteer or Playwright cookie list, or a Netscape cookies.txt.',
-    pickFile: 'Choose a file…',
-    idCopied: 'ID copied',
-    pasteLabel: 'Or paste them here',
-    pastePlaceholder:
-      'Paste the JSON of a cookie extension, a Puppeteer or Playwright list, or a cookies.txt',
-    pasted: 'Pasted cookies',
-    fileRead: '{file}: {count} {count|cookie|cookies}',
-    mode: 'What happens to the current cookies',
-    merge: 'Keep them; the file’s cookies replace those with the same domain, path and name',
-    replace: 'Replace them all with the file’s cookies',
-    importN: 'Import {count}',
-    imported: 'Cookies imported: the environment now has {count}.',
-    readFailed: 'The file could not be read.',
   },
   zh: {
-    close: '关闭',
-    cancel: '取消',
-    stop: '停止',
+    ...batchRunCopy.zh,
     required: '必填',
     batchTitle: '批量创建环境',
     batchIntro: '每个新环境都使用以下设置，并拥有各自的指纹。名称为前缀加序号。',
@@ -101,12 +79,9 @@ export const batchCopy = {
     checkProxy: '为每个环境检测代理',
     checkProxyHelp: '速度较慢：保存每个代理时都会通过它发出真实请求，检测失败的代理不会保存。',
     createN: '创建 {count} 个',
-    progress: '{done} / {total}',
     made: '已创建：{count}',
-    failed: '失败：{count}',
     stopped: '已停止：其余环境未创建。',
     failureLine: '第 {number} 个：{error}',
-    finished: '已完成。',
     proxyTitle: '导入代理',
     proxyAssign:
       '每行一个代理，格式为 主机:端口、主机:端口:用户名:密码、用户名:密码@主机:端口 或 类型://用户名:密码@主机:端口（http、https、socks4、socks4a、socks5、ssh）；未写类型的行使用下方选择的类型。第 1 行分配给所选 {count} 个环境中的第一个，第 2 行给第二个，依此类推。多出的行不会使用；没有对应行的环境保留原代理。',
@@ -126,21 +101,5 @@ export const batchCopy = {
     createFromLines: '创建 {count} 个',
     assigned: '已更新：{count}',
     lineFailed: '第 {line} 行：{error}',
-    cookieTitle: '导入 Cookie',
-    cookieIntro:
-      '选择 Cookie 文件：浏览器扩展（EditThisCookie、Cookie-Editor）导出的 JSON、Puppeteer 或 Playwright 的 Cookie 列表，或 Netscape cookies.txt。',
-    pickFile: '选择文件…',
-    idCopied: 'ID 已复制',
-    pasteLabel: '或直接粘贴到这里',
-    pastePlaceholder:
-      '粘贴 Cookie 扩展导出的 JSON、Puppeteer 或 Playwright 的 Cookie 列表，或 cookies.txt 内容',
-    pasted: '粘贴的 Cookie',
-    fileRead: '{file}：{count} 个 Cookie',
-    mode: '现有 Cookie 如何处理',
-    merge: '保留；文件中域名、路径和名称相同的 Cookie 将替换原有的',
-    replace: '全部替换为文件中的 Cookie',
-    importN: '导入 {count} 个',
-    imported: 'Cookie 已导入：该环境现有 {count} 个。',
-    readFailed: '无法读取该文件。',
   },
 };

@@ -9,19 +9,20 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../shared/api.ts';
 import { currentLang } from '../../shared/lang-store.ts';
 import { useCopy, useLang } from '../../shared/lang.tsx';
+import type { Container } from '../../shared/container-calls.ts';
+import { curlMeaning, ProxyCheckFailure } from '../../shared/proxy/proxy-failure.ts';
 import { errorText } from '../../shared/ui/errors.ts';
-import { CookieImportDialog, exportCookies } from '../batch/index.ts';
+import { exportCookies } from './cookie-calls.ts';
+import { CookieImportDialog } from './CookieImportDialog.tsx';
 import {
   checkProxy as checkProxyOnly,
   createEnvironment,
   FieldProblems,
   loadEnvironment,
   saveEnvironment,
-  type Container,
 } from './environment-calls.ts';
 import { formCopy } from './locales.ts';
 import { emptyValues, formFieldOf, toEditCalls, withDefaults, type FormValues } from './mapping.ts';
-import { curlMeaning, ProxyCheckFailure } from './proxy-failure.ts';
 import { AdvancedSection } from './sections/AdvancedSection.tsx';
 import { BasicsSection } from './sections/BasicsSection.tsx';
 import { FingerprintSection } from './sections/FingerprintSection.tsx';

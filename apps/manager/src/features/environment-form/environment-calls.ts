@@ -1,19 +1,21 @@
 /**
- * The service calls of the form: read one environment's full settings (id_container type 1),
+ * The service calls of the form: read one environment's full settings as the form's values,
  * create, save an edit (proxy/update, adv_setting, update — only those with changes), check a
- * proxy without saving it, generate a user agent. Each body is checked against the contract's schema first; a body
- * that fails is a FieldProblems (shown under the fields), never sent.
+ * proxy without saving it. Each body is checked against the contract's schema first; a body that
+ * fails is a FieldProblems (shown under the fields), never sent.
  */
 import {
-  BrowserCodes,
   createSessionBody,
   sessionAdvSettingBody,
   updateSessionBody,
   updateSessionProxyBody,
 } from '@hainiao/contract';
 import type { z } from 'zod';
-import { ApiError, call } from '../../shared/api.ts';
+import { call } from '../../shared/api.ts';
+import { loadContainer, type Container } from '../../shared/container-calls.ts';
 import type { UiLang } from '../../shared/lang.tsx';
+import { callCheckingProxy } from '../../shared/proxy/proxy-failure.ts';
+import { bodyProblems } from '../../shared/validate.ts';
 import {
   fromContainer,
   proxyCheckBody,
@@ -22,8 +24,6 @@ import {
   toEditCalls,
   type FormValues,
 } from './mapping.ts';
-import { callCheckingProxy } from './proxy-failure.ts';
-import { bodyProblems } from './validate.ts';
 
 export class FieldProblems extends Error {
   constructor(readonly problems: { field: string; message: string }[]) {
@@ -37,27 +37,11 @@ function checked(schema: z.ZodType, body: object, lang: UiLang): object {
   return body;
 }
 
-/** One environment as id_container (type 1) answers it. */
-export type Container = Record<string, unknown>;
-
 export async function loadEnvironment(
   id: string,
   lang: UiLang,
 ): Promise<{ container: Container; values: FormValues }> {
-  const answer = await call<{ listcontainer: Container[] }>('/api/v1/session/id_container', {
-    Session_ID: [id],
-    Session_container_type: 1,
-  });
-  const container = answer.listcontainer[0];
-  if (!container || container.status !== BrowserCodes.code.SUCCESS) {
-    // The status of a missing one is -22, whose message the start/status table holds.
-    const status =
-      typeof container?.status === 'number'
-        ? container.status
-        : BrowserCodes.code.SESSION_NOT_FOUND;
-    const entry = BrowserCodes.get(status);
-    throw new ApiError(status, entry?.[lang] ?? String(status));
-  }
+  const container = await loadContainer(id, lang);
   return { container, values: fromContainer(container) };
 }
 
@@ -111,13 +95,4 @@ export async function checkProxy(
     TimeZone: string;
   }>('/manager/proxy-check', body);
   return { ip: data.Public_ip, country: data.CountryCode, timezone: data.TimeZone };
-}
-
-/** A user agent for a system (and model), from the service's generator. */
-export async function randomUserAgent(system: string, model: string): Promise<string> {
-  const data = await call<{ User_Agent: string }>('/api/v1/session/random-user-agent', {
-    SYSTEM: system,
-    ...(model.trim() ? { MobileModel: model.trim() } : {}),
-  });
-  return data.User_Agent;
 }

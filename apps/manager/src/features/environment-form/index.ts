@@ -1,5 +1,4 @@
-/** The create/edit form of an environment (create when environmentId is undefined). */
+/** The create/edit form of an environment (create when environmentId is undefined), and its cookies. */
 export { EnvironmentFormDrawer } from './EnvironmentFormDrawer.tsx';
-export { DisagreementAlert } from './DisagreementAlert.tsx';
-export { useDisagreementText } from './disagreement-text.ts';
-export { summaryCopy } from './summary-locales.ts';
+export { CookieImportDialog } from './CookieImportDialog.tsx';
+export { exportCookies } from './cookie-calls.ts';

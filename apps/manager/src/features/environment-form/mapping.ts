@@ -11,13 +11,13 @@ import {
   sessionId,
   type ProxyType,
 } from '@hainiao/contract';
-import type { z } from 'zod';
-import { parseCookieText } from '../batch/cookies.ts';
 import type {
-  sessionAdvSettingBody,
-  updateSessionBody,
-  updateSessionProxyBody,
-} from '@hainiao/contract';
+  AdvInput,
+  CreateInput,
+  ProxyInput,
+  UpdateInput,
+} from '../../shared/session-bodies.ts';
+import { parseCookieText } from './cookies.ts';
 import { FLAG_NAMES, type FlagName } from './settings-help.ts';
 
 /** What the form holds: switches as booleans, texts as strings ('' is "not set"). */
@@ -64,12 +64,6 @@ export interface FormValues {
   Session_Args: string[];
   Session_Headless: boolean;
 }
-
-/** The wire input of each call (what is sent, before the schema's transforms). */
-export type CreateInput = z.input<typeof createSessionBody>;
-export type UpdateInput = z.input<typeof updateSessionBody>;
-export type AdvInput = z.input<typeof sessionAdvSettingBody>;
-export type ProxyInput = z.input<typeof updateSessionProxyBody>;
 
 /** The switches a new environment starts with (the service's own defaults, sent explicitly). */
 const FLAG_DEFAULTS: Readonly<Partial<Record<FlagName, boolean>>> = {

@@ -22,12 +22,12 @@ import {
 } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { call } from '../../shared/api.ts';
+import { BatchProgressView } from '../../shared/batch-run/BatchProgressView.tsx';
+import { batchRunCopy } from '../../shared/batch-run/locales.ts';
+import { useBatchRun } from '../../shared/batch-run/useBatchRun.tsx';
+import { loadContainer, randomUserAgent } from '../../shared/container-calls.ts';
 import { groupOptions, useGroups } from '../../shared/groups.ts';
 import { useCopy, useLang, type UiLang } from '../../shared/lang.tsx';
-import { BatchProgressView } from '../batch/BatchProgressView.tsx';
-import { batchCopy } from '../batch/locales.ts';
-import { useBatchRun } from '../batch/useBatchRun.tsx';
-import { loadEnvironment, randomUserAgent } from '../environment-form/environment-calls.ts';
 import {
   ADV_SETTING,
   bulkBudget,
@@ -47,7 +47,6 @@ import {
 } from './bulk-edit.ts';
 import { bulkEditCopy } from './bulk-edit-locales.ts';
 import type { EnvironmentRow } from './model.ts';
-import '../batch/batch.css';
 
 /** One environment's calls, in order; any failure ends it (and counts it as failed). */
 async function applyTo(id: string, choices: BulkChoices, lang: UiLang): Promise<void> {
@@ -56,8 +55,11 @@ async function applyTo(id: string, choices: BulkChoices, lang: UiLang): Promise<
   let userAgent: string | undefined;
   if (choices.userAgent) {
     // A user agent of the environment's own system (and model), as the form's generator gives.
-    const { values } = await loadEnvironment(id, lang);
-    userAgent = await randomUserAgent(values.SystemOS, values.MobileModel);
+    const { SystemOS, MobileModel } = await loadContainer(id, lang);
+    userAgent = await randomUserAgent(
+      typeof SystemOS === 'string' ? SystemOS : '',
+      typeof MobileModel === 'string' ? MobileModel : '',
+    );
   }
   const { adv, proxy } = bulkCalls(id, choices, userAgent);
   const problems = callProblems({ adv }, lang);
@@ -116,7 +118,7 @@ export function BulkEditDialog(props: {
   const [change, setChange] = useState<ReadonlySet<BulkField>>(new Set());
   // Empty choices are named once OK was pressed; a bad start page as soon as it is typed.
   const [tried, setTried] = useState(false);
-  const progressCopy = useMemo(() => ({ ...batchCopy[lang], stopped: t.stopped }), [lang, t]);
+  const progressCopy = useMemo(() => ({ ...batchRunCopy[lang], stopped: t.stopped }), [lang, t]);
   const batch = useBatchRun<string>(progressCopy);
   const { progress, running, stopped } = batch;
 
@@ -187,7 +189,7 @@ export function BulkEditDialog(props: {
     ? batch.footer(finish)
     : [
         <Button key="cancel" onClick={onClose}>
-          {batchCopy[lang].cancel}
+          {batchRunCopy[lang].cancel}
         </Button>,
         <Button
           key="go"

@@ -46,24 +46,37 @@ import {
   type InputRef,
   type TableColumnsType,
 } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type KeyboardEvent,
+} from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api.ts';
 import { call } from '../../shared/api.ts';
 import { groupLabel, groupOptions, moveToGroup, useGroups } from '../../shared/groups.ts';
 import { useCopy, useLang } from '../../shared/lang.tsx';
 import { useRunning } from '../../shared/running.tsx';
+import { OWNER_PARAM } from '../../shared/paths.ts';
+import {
+  ExitCell,
+  ExitColumnTitle,
+  useSessionExits,
+} from '../../shared/saved-proxies/SessionExits.tsx';
 import { useSession } from '../../shared/session.tsx';
 import { remember, remembered } from '../../shared/storage.ts';
 import { DateTimeLines } from '../../shared/ui/DateTimeLines.tsx';
 import { errorText } from '../../shared/ui/errors.ts';
-import { ExitCell, ExitColumnTitle, useSessionExits } from '../proxies/index.ts';
 import { conditionsOf, runBrowserAction, type BrowserAction } from './actions.ts';
 import { bulkTargets } from './bulk-edit.ts';
 import { bulkEditCopy } from './bulk-edit-locales.ts';
 import { BulkEditDialog } from './BulkEditDialog.tsx';
 import { CloneDialog } from './CloneDialog.tsx';
-import { EnvironmentDialogs, type DialogRequest } from './EnvironmentDialogs.tsx';
+import type { DialogRequest, EnvironmentDialogsProps } from './dialogs.ts';
 import { FiltersDrawer } from './FiltersDrawer.tsx';
 import { envCopy, fill } from './locales.ts';
 import { listTags, type TagCount } from './organize-calls.ts';
@@ -71,7 +84,6 @@ import { organizeCopy } from './organize-locales.ts';
 import {
   activeFilterCount,
   NO_FILTERS,
-  OWNER_PARAM,
   isSortField,
   type EnvironmentRow,
   type Filters,
@@ -104,7 +116,12 @@ const ACTIONS_WIDTH = 144;
 const isPageSize = (value: unknown): value is number =>
   typeof value === 'number' && PAGE_SIZES.includes(value);
 
-export default function EnvironmentsPage() {
+export default function EnvironmentsPage({
+  Dialogs,
+}: {
+  /** The other features' dialogs the table opens (app/EnvironmentDialogs.tsx). */
+  Dialogs: ComponentType<EnvironmentDialogsProps>;
+}) {
   const t = useCopy(envCopy);
   const o = useCopy(organizeCopy);
   const b = useCopy(bulkEditCopy);
@@ -890,7 +907,7 @@ export default function EnvironmentsPage() {
           }}
         />
       )}
-      <EnvironmentDialogs
+      <Dialogs
         request={dialog}
         onClose={() => setDialog(undefined)}
         onChanged={() => {

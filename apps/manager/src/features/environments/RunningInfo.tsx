@@ -3,7 +3,9 @@
  * the browser got it (the start answer's Fingerprint_Summary), with its warnings.
  */
 import { Descriptions, Typography } from 'antd';
-import { DisagreementAlert, summaryCopy, useDisagreementText } from '../environment-form';
+import { DisagreementAlert } from '../../shared/fingerprint-summary/DisagreementAlert.tsx';
+import { useDisagreementText } from '../../shared/fingerprint-summary/disagreement-text.ts';
+import { summaryCopy } from '../../shared/fingerprint-summary/summary-locales.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { useCopy, useLang } from '../../shared/lang.tsx';
 import type { RunningInfo as Info } from '../../shared/running.tsx';

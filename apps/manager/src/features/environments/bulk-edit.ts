@@ -13,9 +13,9 @@ import {
 import type { z } from 'zod';
 import { fill } from '../../shared/format.ts';
 import type { UiLang } from '../../shared/lang.tsx';
-import { budgetOf } from '../batch/pacer.ts';
-import type { AdvInput, ProxyInput, UpdateInput } from '../environment-form/mapping.ts';
-import { issueMessage } from '../environment-form/validate.ts';
+import { budgetOf } from '../../shared/batch-run/pacer.ts';
+import type { AdvInput, ProxyInput, UpdateInput } from '../../shared/session-bodies.ts';
+import { issueMessage } from '../../shared/validate.ts';
 import { bulkEditCopy } from './bulk-edit-locales.ts';
 
 /** What the dialog holds for each setting, ticked or not. */

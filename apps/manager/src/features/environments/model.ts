@@ -60,9 +60,6 @@ export const NO_FILTERS: Filters = {
   run: 'all',
 };
 
-/** The address's parameter of the owner filter: `/environments?owner=NAME` (the Team page's links). */
-export const OWNER_PARAM = 'owner';
-
 const text = (value: string) => (value.trim() ? value.trim() : undefined);
 
 /** The listid body of `filters` (without the page). */

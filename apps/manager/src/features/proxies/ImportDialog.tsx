@@ -9,10 +9,10 @@ import { useMemo, useState } from 'react';
 import { fill } from '../../shared/format.ts';
 import { useCopy, useLang } from '../../shared/lang.tsx';
 import { errorText } from '../../shared/ui/errors.ts';
-import { LINE_TYPES } from '../batch/proxy-lines.ts';
+import { LINE_TYPES } from '../../shared/proxy/proxy-lines.ts';
+import { createProxies, type SavedProxy } from '../../shared/saved-proxies/proxy-calls.ts';
 import { importLines } from './import-lines.ts';
 import { proxiesCopy } from './locales.ts';
-import { createProxies, type SavedProxy } from './proxy-calls.ts';
 
 export function ImportDialog(props: {
   open: boolean;

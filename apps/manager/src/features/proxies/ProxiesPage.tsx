@@ -31,12 +31,17 @@ import { fill, formatDateTime } from '../../shared/format.ts';
 import { useCopy, useLang } from '../../shared/lang.tsx';
 import { errorText } from '../../shared/ui/errors.ts';
 import { PageFrame } from '../../shared/ui/PageFrame.tsx';
-import { curlMeaning } from '../environment-form/proxy-failure.ts';
+import { curlMeaning } from '../../shared/proxy/proxy-failure.ts';
+import {
+  checkProxies,
+  deleteProxies,
+  listProxies,
+  type SavedProxy,
+} from '../../shared/saved-proxies/proxy-calls.ts';
+import { CountryName } from '../../shared/saved-proxies/SessionExits.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { proxiesCopy } from './locales.ts';
 import { ProxyDialog } from './ProxyDialog.tsx';
-import { checkProxies, deleteProxies, listProxies, type SavedProxy } from './proxy-calls.ts';
-import { CountryName } from './SessionExits.tsx';
 import './proxies.css';
 
 /** Runs `work` on every item, at most `parallel` at a time. */

@@ -16,9 +16,14 @@ import { useState } from 'react';
 import { fill } from '../../shared/format.ts';
 import { useCopy, useLang } from '../../shared/lang.tsx';
 import { errorText } from '../../shared/ui/errors.ts';
-import { schemaRule } from '../environment-form/validate.ts';
+import {
+  createProxies,
+  updateProxy,
+  type SavedProxy,
+  type SavedProxyBody,
+} from '../../shared/saved-proxies/proxy-calls.ts';
+import { schemaRule } from '../../shared/validate.ts';
 import { proxiesCopy } from './locales.ts';
-import { createProxies, updateProxy, type SavedProxy, type SavedProxyBody } from './proxy-calls.ts';
 
 interface Values {
   Name: string;

@@ -2,7 +2,6 @@ import { describe, expect, test } from 'vitest';
 import { SAVED_PROXY_NAME_MAX } from '@hainiao/contract';
 import { importLines } from './import-lines.ts';
 import { proxiesCopy } from './locales.ts';
-import { inTurn, proxyFieldsOf } from './saved-proxy-fields.ts';
 
 const saved = [
   {
@@ -71,34 +70,5 @@ describe('vendor lines to save', () => {
     expect(importLines('h.example:1', 'HTTP', [], proxiesCopy.zh, 'zh')).toMatchObject([
       { ok: true },
     ]);
-  });
-
-  test('a batch hands the saved proxies out in turn', () => {
-    const proxies = ['a', 'b', 'c'];
-    expect([0, 1, 2, 3, 4, 5, 6].map((i) => inTurn(proxies, i))).toEqual([
-      'a',
-      'b',
-      'c',
-      'a',
-      'b',
-      'c',
-      'a',
-    ]);
-    expect(() => inTurn([], 0)).toThrow();
-    expect(
-      proxyFieldsOf({
-        Proxy_Type: 'SOCKS5',
-        Proxy_Ip: 'h',
-        Proxy_Port: 1,
-        Proxy_Username: 'u',
-        Proxy_Password: 'p',
-      }),
-    ).toEqual({
-      Proxy_Type: 'SOCKS5',
-      Proxy_Ip: 'h',
-      Proxy_Port: 1,
-      Proxy_Username: 'u',
-      Proxy_Password: 'p',
-    });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Vendor lines pasted into the library's import (the formats of batch/proxy-lines.ts), each with
+ * Vendor lines pasted into the library's import (the formats of shared/proxy/proxy-lines.ts), each with
  * the name it will be saved under or what is wrong with it: a line that is no proxy, a proxy saved
  * already, or the same proxy as an earlier line. Names are the proxy's address (`user@host:port`
  * with a user name), made unique among the saved names and the earlier lines, within the limit of
@@ -8,10 +8,10 @@
 import { SAVED_PROXY_NAME_MAX, type ProxyType } from '@hainiao/contract';
 import { fill } from '../../shared/format.ts';
 import type { UiLang } from '../../shared/lang.tsx';
-import { parseProxyLines, problemText } from '../batch/proxy-lines.ts';
+import { parseProxyLines, problemText } from '../../shared/proxy/proxy-lines.ts';
+import type { SavedProxy, SavedProxyBody } from '../../shared/saved-proxies/proxy-calls.ts';
+import { identityOf } from '../../shared/saved-proxies/saved-proxy-fields.ts';
 import type { ProxiesCopy } from './locales.ts';
-import type { SavedProxy, SavedProxyBody } from './proxy-calls.ts';
-import { identityOf } from './saved-proxy-fields.ts';
 
 export type ImportLine =
   | { line: number; text: string; ok: true; proxy: SavedProxyBody }

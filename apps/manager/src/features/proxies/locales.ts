@@ -1,9 +1,12 @@
 /**
- * Every visible text of the proxy library (the Proxies page and its dialogs, the form's "Saved
- * proxy", batch create's saved proxies, the environments list's exit column), in both languages.
+ * Every visible text of the proxy library, in both languages: the Proxies page and its dialogs, and
+ * (from shared/saved-proxies) what other pages show of the library.
  */
+import { savedProxyCopy } from '../../shared/saved-proxies/locales.ts';
+
 export const proxiesCopy = {
   en: {
+    ...savedProxyCopy.en,
     title: 'Proxies',
     lead: 'Save the proxies of your providers once, check them in bulk and use them in environments. An environment uses a saved proxy when its proxy is the same one (type, host, port and user name): change the proxy here, and every environment using it follows.',
     add: 'Add proxy',
@@ -80,24 +83,9 @@ export const proxiesCopy = {
     skipped: '{count} {count|line|lines} with an error will not be saved.',
     saveN: 'Save {count}',
     imported: 'Saved {count} {count|proxy|proxies}',
-    // the environment form
-    picker: 'Saved proxy',
-    pickerPlaceholder: 'Fill the fields from a saved proxy',
-    pickerEmpty: 'No saved proxies yet: add them on the Proxies page',
-    pickerUsing:
-      'This environment uses “{name}” of the proxy library: when that proxy is changed there, the environment follows.',
-    pickerFailed: 'The saved proxy could not be read: {error}',
-    // batch create
-    batchSaved: 'Saved proxies',
-    batchSavedPlaceholder: 'None: use the proxy below',
-    batchSavedHelp:
-      'Each new environment gets one of them in turn: the first, the second, … then the first again.',
-    // the environments list
-    exitColumn: 'Exit IP',
-    exitFromCheck: 'Checked through “{proxy}”: {time}',
-    exitFromStart: 'Seen when it last started: {time}',
   },
   zh: {
+    ...savedProxyCopy.zh,
     title: '代理',
     lead: '把服务商提供的代理保存一次，批量检测，并在环境中使用。环境的代理与已保存的代理相同（类型、主机、端口和用户名都相同）时，即视为使用该代理：在这里修改代理后，所有使用它的环境都会随之更新。',
     add: '添加代理',
@@ -171,17 +159,6 @@ export const proxiesCopy = {
     skipped: '有错误的 {count} 行不会被保存。',
     saveN: '保存 {count} 个',
     imported: '已保存 {count} 个代理',
-    picker: '已保存的代理',
-    pickerPlaceholder: '从已保存的代理填写',
-    pickerEmpty: '还没有保存的代理：可在“代理”页面添加',
-    pickerUsing: '该环境使用代理库中的“{name}”：在代理库中修改该代理后，环境会随之更新。',
-    pickerFailed: '无法读取已保存的代理：{error}',
-    batchSaved: '已保存的代理',
-    batchSavedPlaceholder: '不使用：采用下方的代理设置',
-    batchSavedHelp: '新环境依次分配所选的代理：第一个、第二个……用完后再从第一个开始。',
-    exitColumn: '出口 IP',
-    exitFromCheck: '经“{proxy}”检测：{time}',
-    exitFromStart: '最近一次启动时查询：{time}',
   },
 };
 

@@ -6,7 +6,7 @@
 import { STATUS_QUERY_MAX } from '@hainiao/contract';
 import { call } from '../../shared/api.ts';
 import { errorText } from '../../shared/ui/errors.ts';
-import { budgetOf, pacer } from '../batch/pacer.ts';
+import { budgetOf, pacer } from '../../shared/batch-run/pacer.ts';
 
 /** The accounts each environment is shared with (an environment shared with you: none). */
 export async function sharesOf(ids: readonly string[]): Promise<Map<string, string[]>> {

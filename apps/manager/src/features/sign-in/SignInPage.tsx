@@ -2,8 +2,8 @@
 import { Alert, App as AntApp, Button, Card, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { LanguageSwitch } from '../../app/LanguageSwitch.tsx';
-import { PATHS } from '../../app/paths.ts';
+import { LanguageSwitch } from '../../shared/ui/LanguageSwitch.tsx';
+import { PATHS } from '../../shared/paths.ts';
 import { useCopy, useLang } from '../../shared/lang.tsx';
 import { useSession } from '../../shared/session.tsx';
 import { errorText } from '../../shared/ui/errors.ts';

@@ -23,13 +23,12 @@ import {
 } from 'antd';
 import { useCallback, useEffect, useState, type HTMLAttributes } from 'react';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../app/paths.ts';
+import { OWNER_PARAM, PATHS } from '../../shared/paths.ts';
 import { call } from '../../shared/api.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { useCopy, useLang } from '../../shared/lang.tsx';
 import { useSession } from '../../shared/session.tsx';
 import { errorText } from '../../shared/ui/errors.ts';
-import { OWNER_PARAM } from '../environments/model.ts';
 import { fill, teamCopy } from './locales.ts';
 import './team.css';
 

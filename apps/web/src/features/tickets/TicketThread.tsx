@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { CustomerServiceOutlined, UserOutlined } from '@ant-design/icons';
 import type { TicketDetail } from '@hainiao/contract';
-import { formatDateTime } from '../account/format.ts';
+import { formatDateTime } from '../../shared/format.ts';
 import { useLang } from '../../shared/useLang.ts';
 import { AttachmentLinks } from './AttachmentLinks.tsx';
 import { useTicketText } from './useTicketText.ts';

@@ -9,7 +9,7 @@ import {
   type Localized,
 } from '@hainiao/contract';
 import { callCloud } from '../../api/cloud.ts';
-import { formatDateTime } from '../account/format.ts';
+import { formatDateTime } from '../../shared/format.ts';
 import { useCloudQuery } from '../../shared/useCloudQuery.ts';
 import { useLang } from '../../shared/useLang.ts';
 import { ReplyBox } from './ReplyBox.tsx';

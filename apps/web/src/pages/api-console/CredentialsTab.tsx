@@ -19,7 +19,7 @@ import {
   type Localized,
 } from '@hainiao/contract';
 import { CloudCallError, callCloud } from '../../api/cloud.ts';
-import { formatDateTime } from '../../features/account/format.ts';
+import { formatDateTime } from '../../shared/format.ts';
 import { useAccountText } from '../../features/account/useAccountText.ts';
 import { useCloudQuery } from '../../shared/useCloudQuery.ts';
 import { useLang } from '../../shared/useLang.ts';

@@ -9,7 +9,7 @@
 import { App, Button, Descriptions, Modal, Space, Spin, Typography } from 'antd';
 import { CopyOutlined, ExportOutlined } from '@ant-design/icons';
 import { format, managerAddress, siteMessages, type CredentialRow } from '@hainiao/contract';
-import { formatDateTime } from '../../features/account/format.ts';
+import { formatDateTime } from '../../shared/format.ts';
 import { useAccountText } from '../../features/account/useAccountText.ts';
 import { useLang } from '../../shared/useLang.ts';
 import './manager-next-step.css';

@@ -15,7 +15,7 @@ import {
 } from '@hainiao/contract';
 import { addTeamMember, removeTeamMember } from '../../api/team.ts';
 import { CloudCallError } from '../../api/cloud.ts';
-import { formatDateTime } from '../../features/account/format.ts';
+import { formatDateTime } from '../../shared/format.ts';
 import { useLang } from '../../shared/useLang.ts';
 import { useTeam, useTeamText } from './useTeam.ts';
 

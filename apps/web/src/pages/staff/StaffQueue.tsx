@@ -8,7 +8,7 @@ import {
   type TicketRow,
 } from '@hainiao/contract';
 import { CloudCallError } from '../../api/cloud.ts';
-import { formatDateTime } from '../../features/account/format.ts';
+import { formatDateTime } from '../../shared/format.ts';
 import { StatusTag } from '../../features/tickets/StatusTag.tsx';
 import { useFailure } from '../../features/tickets/useFailure.ts';
 import { useTicketText } from '../../features/tickets/useTicketText.ts';

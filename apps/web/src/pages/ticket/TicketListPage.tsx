@@ -9,7 +9,7 @@ import {
   TICKET_PAGE_SIZES,
   type TicketRow,
 } from '@hainiao/contract';
-import { formatDateTime } from '../../features/account/format.ts';
+import { formatDateTime } from '../../shared/format.ts';
 import { useRequireSession } from '../../features/account/useRequireSession.ts';
 import { StatusTag } from '../../features/tickets/StatusTag.tsx';
 import { useFailure } from '../../features/tickets/useFailure.ts';

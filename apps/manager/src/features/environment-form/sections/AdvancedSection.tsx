@@ -4,7 +4,7 @@ import { createSessionBody } from '@hainiao/contract';
 import { useLang } from '../../../shared/lang.tsx';
 import type { FormCopy } from '../locales.ts';
 import { ADVANCED_FLAGS, FLAG_NAMES } from '../settings-help.ts';
-import { schemaRule } from '../validate.ts';
+import { schemaRule } from '../../../shared/validate.ts';
 import { SwitchRow } from './Labelled.tsx';
 
 const shape = createSessionBody.shape;

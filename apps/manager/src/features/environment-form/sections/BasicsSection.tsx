@@ -2,10 +2,10 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Select, Space, Tag, Typography, Upload } from 'antd';
 import { createSessionBody, format, localApiMessages } from '@hainiao/contract';
-import { CookieFileError, parseCookieText } from '../../batch/index.ts';
 import { useLang } from '../../../shared/lang.tsx';
+import { schemaRule } from '../../../shared/validate.ts';
+import { CookieFileError, parseCookieText } from '../cookies.ts';
 import type { FormCopy } from '../locales.ts';
-import { schemaRule } from '../validate.ts';
 import { GroupSelect } from './GroupSelect.tsx';
 import { emptyAsUnset } from './select-value.ts';
 

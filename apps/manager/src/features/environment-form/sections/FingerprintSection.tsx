@@ -12,10 +12,10 @@ import { useState } from 'react';
 import { useLang } from '../../../shared/lang.tsx';
 import { useSession } from '../../../shared/session.tsx';
 import { errorText } from '../../../shared/ui/errors.ts';
-import { randomUserAgent } from '../environment-calls.ts';
+import { randomUserAgent } from '../../../shared/container-calls.ts';
 import type { FormCopy } from '../locales.ts';
 import { ADVANCED_FLAGS, FINGERPRINT_SWITCHES } from '../settings-help.ts';
-import { schemaRule } from '../validate.ts';
+import { schemaRule } from '../../../shared/validate.ts';
 import { SwitchRow } from './Labelled.tsx';
 
 const shape = createSessionBody.shape;

@@ -14,9 +14,9 @@ import { Descriptions, Form, Typography } from 'antd';
 import { useCopy } from '../../../shared/lang.tsx';
 import { fill } from '../../../shared/format.ts';
 import { useSession } from '../../../shared/session.tsx';
-import { DisagreementAlert } from '../DisagreementAlert.tsx';
-import { useDisagreementText } from '../disagreement-text.ts';
-import { summaryCopy } from '../summary-locales.ts';
+import { DisagreementAlert } from '../../../shared/fingerprint-summary/DisagreementAlert.tsx';
+import { useDisagreementText } from '../../../shared/fingerprint-summary/disagreement-text.ts';
+import { summaryCopy } from '../../../shared/fingerprint-summary/summary-locales.ts';
 import type { CheckOutcome } from './ProxySection.tsx';
 
 export function FingerprintSummary(props: { outcome: CheckOutcome | undefined }) {

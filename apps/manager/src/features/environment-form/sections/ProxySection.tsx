@@ -11,10 +11,10 @@ import {
 import { useMemo } from 'react';
 import { useLang } from '../../../shared/lang.tsx';
 import type { FormCopy } from '../locales.ts';
-import { schemaRule } from '../validate.ts';
+import { schemaRule } from '../../../shared/validate.ts';
 import { emptyAsUnset } from './select-value.ts';
 import { SwitchRow } from './Labelled.tsx';
-import { ProxyEndpointFields } from './ProxyEndpointFields.tsx';
+import { ProxyEndpointFields } from '../../../shared/proxy/ProxyEndpointFields.tsx';
 import { SavedProxyPicker } from './SavedProxyPicker.tsx';
 
 const shape = createSessionBody.shape;

@@ -9,12 +9,16 @@ import { useEffect, useMemo, useState } from 'react';
 import { fill } from '../../../shared/format.ts';
 import { useCopy } from '../../../shared/lang.tsx';
 import { errorText } from '../../../shared/ui/errors.ts';
-import { proxiesCopy } from '../../proxies/locales.ts';
-import { getProxy, listProxies, type SavedProxy } from '../../proxies/proxy-calls.ts';
-import { identityOf } from '../../proxies/saved-proxy-fields.ts';
+import { savedProxyCopy } from '../../../shared/saved-proxies/locales.ts';
+import {
+  getProxy,
+  listProxies,
+  type SavedProxy,
+} from '../../../shared/saved-proxies/proxy-calls.ts';
+import { identityOf } from '../../../shared/saved-proxies/saved-proxy-fields.ts';
 
 export function SavedProxyPicker() {
-  const t = useCopy(proxiesCopy);
+  const t = useCopy(savedProxyCopy);
   const form = Form.useFormInstance();
   const [saved, setSaved] = useState<SavedProxy[]>();
   const [filling, setFilling] = useState(false);

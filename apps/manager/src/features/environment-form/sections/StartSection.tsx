@@ -3,7 +3,7 @@ import { Button, Form, Input, Select, Space } from 'antd';
 import { createSessionBody, startPageUrl } from '@hainiao/contract';
 import { useLang } from '../../../shared/lang.tsx';
 import type { FormCopy } from '../locales.ts';
-import { schemaRule } from '../validate.ts';
+import { schemaRule } from '../../../shared/validate.ts';
 import { SwitchRow } from './Labelled.tsx';
 
 const shape = createSessionBody.shape;

@@ -5,8 +5,8 @@
  * failure, so these two calls read the envelope here and throw a ProxyCheckFailure (an ApiError).
  */
 import { CurlCodes, SessionCodes } from '@hainiao/contract';
-import { ApiError, UNREACHABLE } from '../../shared/api.ts';
-import { currentLang, type UiLang } from '../../shared/lang-store.ts';
+import { ApiError, UNREACHABLE } from '../api.ts';
+import { currentLang, type UiLang } from '../lang-store.ts';
 
 export class ProxyCheckFailure extends ApiError {
   constructor(

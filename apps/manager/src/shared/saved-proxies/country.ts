@@ -3,7 +3,7 @@
  * browser's own region names (Intl.DisplayNames), so no country list is loaded for it. (No flag
  * emoji: Windows and many Linux machines have no font for them and show two letters or boxes.)
  */
-import type { UiLang } from '../../shared/lang.tsx';
+import type { UiLang } from '../lang.tsx';
 
 const names = new Map<UiLang, Intl.DisplayNames>();
 

@@ -1,38 +1,23 @@
 /**
- * The create/edit form, the batch dialogs and the Share dialog (features/environment-form,
- * features/batch, features/share), opened from the table's toolbar and row menus. Export
- * downloads at once.
+ * The dialogs the environments table opens, of other features: the create/edit form and cookies
+ * (features/environment-form), the batch dialogs (features/batch), the Share dialog
+ * (features/share). Export downloads at once.
  */
 import { App as AntApp } from 'antd';
 import { useEffect } from 'react';
+import { BatchCreateDialog, ProxyImportDialog } from '../features/batch/index.ts';
 import {
-  BatchCreateDialog,
   CookieImportDialog,
+  EnvironmentFormDrawer,
   exportCookies,
-  ProxyImportDialog,
-} from '../batch/index.ts';
-import { EnvironmentFormDrawer } from '../environment-form/index.ts';
-import { ShareDialog, type ShareTarget } from '../share/index.ts';
-import { errorText } from '../../shared/ui/errors.ts';
-
-export type DialogRequest =
-  | { kind: 'create' }
-  | { kind: 'edit'; id: string }
-  | { kind: 'batch' }
-  /** No ids: one new environment per line. */
-  | { kind: 'proxies'; ids: string[] }
-  /** `leftOut`: selected environments shared with the account (only their owner shares them). */
-  | { kind: 'share'; targets: ShareTarget[]; leftOut: number }
-  | { kind: 'cookies'; id: string }
-  | { kind: 'export'; id: string };
+} from '../features/environment-form/index.ts';
+import type { EnvironmentDialogsProps } from '../features/environments/dialogs.ts';
+import { ShareDialog, type ShareTarget } from '../features/share/index.ts';
+import { errorText } from '../shared/ui/errors.ts';
 
 const NO_TARGETS: ShareTarget[] = [];
 
-export function EnvironmentDialogs(props: {
-  request: DialogRequest | undefined;
-  onClose(): void;
-  onChanged(): void;
-}) {
+export function EnvironmentDialogs(props: EnvironmentDialogsProps) {
   const { request, onClose, onChanged } = props;
   const { message } = AntApp.useApp();
 

@@ -7,7 +7,7 @@ import { useCopy, useLang } from '../../shared/lang.tsx';
 import { errorText } from '../../shared/ui/errors.ts';
 import { importCookies } from './cookie-calls.ts';
 import { CookieFileError, parseCookieText, type CookieItem } from './cookies.ts';
-import { batchCopy } from './locales.ts';
+import { cookieCopy } from './cookie-locales.ts';
 
 export interface CookieImportDialogProps {
   open: boolean;
@@ -16,7 +16,7 @@ export interface CookieImportDialogProps {
 }
 
 export function CookieImportDialog({ open, environmentId, onClose }: CookieImportDialogProps) {
-  const copy = useCopy(batchCopy);
+  const copy = useCopy(cookieCopy);
   const lang = useLang();
   const { message } = App.useApp();
   const [file, setFile] = useState<{ name: string; cookies: CookieItem[] }>();

@@ -8,8 +8,8 @@ import { localApiMessages } from '@hainiao/contract';
 import { formCopy } from '../features/environment-form/locales.ts';
 import { envCopy } from '../features/environments/locales.ts';
 import { shareCopy } from '../features/share/locales.ts';
-import { fill } from './format.ts';
-import { reasonIn } from './reason.ts';
+import { fill } from '../shared/format.ts';
+import { reasonIn } from '../shared/reason.ts';
 
 describe('counts', () => {
   test('one environment, two environments; Chinese has one form', () => {

@@ -1,5 +1,5 @@
 /**
- * What both batch dialogs hold while a batch runs: its progress, whether it runs or was stopped,
+ * What a batch dialog holds while a batch runs: its progress, whether it runs or was stopped,
  * the way to stop it (closing the dialog stops it too), and the footer of a started batch.
  */
 import { Button } from 'antd';

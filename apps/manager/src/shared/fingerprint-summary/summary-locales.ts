@@ -1,4 +1,7 @@
-/** Copy of the form's fingerprint summary (sections/FingerprintSummary.tsx). */
+/**
+ * Copy of the fingerprint summary: the form's (environment-form/sections/FingerprintSummary.tsx)
+ * and the running popover's (environments/RunningInfo.tsx).
+ */
 export const summaryCopy = {
   en: {
     title: 'What sites will see',

@@ -4,7 +4,7 @@
  * create, update, delete, check, and the environments' saved proxies and last exits.
  */
 import type { ProxyType } from '@hainiao/contract';
-import { call } from '../../shared/api.ts';
+import { call } from '../api.ts';
 
 /** A saved proxy as the service answers it. */
 export interface SavedProxy {

@@ -1,11 +1,12 @@
 /** The progress of a batch: a bar, what was made, and each failure apart. */
 import { Alert, Progress, Space, Typography } from 'antd';
 import { format } from '@hainiao/contract';
-import type { batchCopy } from './locales.ts';
+import type { BatchProgressCopy } from './locales.ts';
 import type { BatchProgress } from './run-batch.ts';
+import './batch-run.css';
 
 export function BatchProgressView<T>(props: {
-  copy: (typeof batchCopy)['en'];
+  copy: BatchProgressCopy;
   progress: BatchProgress<T>;
   running: boolean;
   stopped: boolean;

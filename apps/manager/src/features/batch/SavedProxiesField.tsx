@@ -2,11 +2,11 @@
 import { Form, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useCopy } from '../../shared/lang.tsx';
-import { proxiesCopy } from './locales.ts';
-import { listProxies, type SavedProxy } from './proxy-calls.ts';
+import { savedProxyCopy } from '../../shared/saved-proxies/locales.ts';
+import { listProxies, type SavedProxy } from '../../shared/saved-proxies/proxy-calls.ts';
 
 export function SavedProxiesField(props: { value: string[]; onChange(ids: string[]): void }) {
-  const t = useCopy(proxiesCopy);
+  const t = useCopy(savedProxyCopy);
   const [saved, setSaved] = useState<SavedProxy[]>();
   useEffect(() => {
     let live = true;

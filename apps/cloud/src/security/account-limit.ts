@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { CloudCodes, format, siteMessages } from '@hainiao/contract';
-import { CloudError } from './envelope.ts';
+import { RateLimitedError } from '../modules/domain-errors.ts';
 
 /**
  * Per-account limits, beside the per-IP ones of @fastify/rate-limit: an attacker who spreads
@@ -36,26 +35,6 @@ export const STATUS_EXCHANGES_PER_ACCOUNT: AccountRule = {
   max: 30,
   windowMs: FIFTEEN_MINUTES,
 };
-
-/**
- * The too-many-attempts answer (HTTP 429, code 429, Retry-After), as the per-IP limit gives it, or
- * with a message of its own (the sync rates say which call and how many).
- */
-export class RateLimitedError extends CloudError {
-  constructor(
-    readonly retryAfterSeconds: number,
-    messages?: { en: string; zh: string },
-  ) {
-    super(
-      CloudCodes.code.RATE_LIMITED,
-      messages ?? {
-        en: format(siteMessages.auth.tooManyAttempts.en, { seconds: retryAfterSeconds }),
-        zh: format(siteMessages.auth.tooManyAttempts.zh, { seconds: retryAfterSeconds }),
-      },
-      429,
-    );
-  }
-}
 
 export interface AccountLimiter {
   /** Refuses (RateLimitedError) while `key`'s count under `rule` has reached its maximum. */
@@ -116,7 +95,7 @@ function redisStore(redis: Redis): CounterStore {
   };
 }
 
-/** Redis, and this instance's memory for as long as Redis cannot be reached (rate-limit.ts). */
+/** Redis, and this instance's memory while Redis cannot be reached (http/rate-limit.ts). */
 function withFallback(primary: CounterStore, fallback: CounterStore): CounterStore {
   return {
     async get(key) {

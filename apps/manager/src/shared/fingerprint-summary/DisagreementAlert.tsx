@@ -1,9 +1,10 @@
 /** The warnings of a fingerprint summary, one sentence each; a quiet "they agree" when none. */
 import type { Disagreement } from '@hainiao/contract';
 import { Alert, Typography } from 'antd';
-import { useCopy } from '../../shared/lang.tsx';
+import { useCopy } from '../lang.tsx';
 import { useDisagreementText } from './disagreement-text.ts';
 import { summaryCopy } from './summary-locales.ts';
+import './fingerprint-summary.css';
 
 export function DisagreementAlert({ found }: { found: readonly Disagreement[] }) {
   const t = useCopy(summaryCopy);
@@ -18,7 +19,7 @@ export function DisagreementAlert({ found }: { found: readonly Disagreement[] })
         found.length === 1 ? (
           sentence(found[0]!)
         ) : (
-          <ul className="env-form__warnings">
+          <ul className="fingerprint-warnings">
             {found.map((item) => (
               <li key={item.kind}>{sentence(item)}</li>
             ))}

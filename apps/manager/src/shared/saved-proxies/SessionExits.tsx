@@ -5,12 +5,12 @@
  */
 import { Space, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { fill, formatDateTime } from '../../shared/format.ts';
-import { useCopy, useLang } from '../../shared/lang.tsx';
+import { fill, formatDateTime } from '../format.ts';
+import { useCopy, useLang } from '../lang.tsx';
 import { countryName } from './country.ts';
-import { proxiesCopy } from './locales.ts';
+import { savedProxyCopy } from './locales.ts';
 import { sessionExits, type SessionExit } from './proxy-calls.ts';
-import './proxies.css';
+import './saved-proxies.css';
 
 /**
  * The exits of `ids`, by id. `runningKey` is anything that changes with the running set: a start
@@ -38,7 +38,7 @@ export function useSessionExits(
 
 /** The column's title, in the reader's language. */
 export function ExitColumnTitle() {
-  return <>{useCopy(proxiesCopy).exitColumn}</>;
+  return <>{useCopy(savedProxyCopy).exitColumn}</>;
 }
 
 /** A country by its name in the reader's language (its code on hover), or nothing. */
@@ -54,7 +54,7 @@ export function CountryName({ code }: { code: string }) {
 
 /** One environment's exit: IP and country, with where and when it was seen. */
 export function ExitCell({ exit }: { exit: SessionExit | undefined }) {
-  const t = useCopy(proxiesCopy);
+  const t = useCopy(savedProxyCopy);
   const lang = useLang();
   if (!exit?.Public_ip) return <Typography.Text type="secondary">—</Typography.Text>;
   const time = formatDateTime(exit.Exit_Time, lang);

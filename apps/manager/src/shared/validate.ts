@@ -4,7 +4,7 @@
  * UI's language (zod's own messages are English only).
  */
 import type { z } from 'zod';
-import type { UiLang } from '../../shared/lang.tsx';
+import type { UiLang } from './lang.tsx';
 
 type Issue = z.core.$ZodIssue;
 

@@ -4,8 +4,8 @@
  */
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { proxyFields } from '@hainiao/contract';
-import { useLang } from '../../../shared/lang.tsx';
-import { proxyTypeOptions } from '../proxy-type-options.ts';
+import { useLang } from '../lang.tsx';
+import { proxyTypeOptions } from './proxy-type-options.ts';
 import { schemaRule } from '../validate.ts';
 
 export interface ProxyEndpointCopy {

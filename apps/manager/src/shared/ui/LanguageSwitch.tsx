@@ -1,5 +1,5 @@
 import { Segmented } from 'antd';
-import { useLang, useSetLang, type UiLang } from '../shared/lang.tsx';
+import { useLang, useSetLang, type UiLang } from '../lang.tsx';
 
 /** English / 简体中文, each written in its own language. */
 export function LanguageSwitch() {

@@ -8,7 +8,7 @@
  * taken as written. Empty lines and lines starting with `#` are skipped. Pure: unit-tested beside it.
  */
 import { PROXY_TYPES, proxyFields, type ProxyType } from '@hainiao/contract';
-import type { UiLang } from '../../shared/lang.tsx';
+import type { UiLang } from '../lang.tsx';
 
 /** Schemes a line may start with: the contract's generic proxy types, in lower case. */
 export const LINE_TYPES = (['HTTP', 'HTTPS', 'SOCKS4', 'SOCKS4A', 'SOCKS5', 'SSH'] as const).filter(

@@ -3,8 +3,8 @@
  * reader's language, with country names in it; the form's summary and the running popover share it.
  */
 import { COUNTRIES, type Disagreement } from '@hainiao/contract';
-import { fill } from '../../shared/format.ts';
-import { useCopy, useLang } from '../../shared/lang.tsx';
+import { fill } from '../format.ts';
+import { useCopy, useLang } from '../lang.tsx';
 import { summaryCopy } from './summary-locales.ts';
 
 export function useDisagreementText(): {
