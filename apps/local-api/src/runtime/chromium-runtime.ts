@@ -284,7 +284,11 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
           ),
         ]);
         mark('targets');
-        await entry.cookies.start();
+        // The jar as the start left it, read while the answer goes out (it waits for the browser's
+        // cookie store to load). Nothing can change the jar before this read: the start tabs and a
+        // client's commands reach the browser on the same pipe after it, and the store applies
+        // changes in the order asked.
+        void entry.cookies.start();
         // Counted only once running; one that is not closes the browser again (-4).
         info.pluginIds = await loadExtensions(proc.cdp, plugins, {
           overDevTools: loadsOverDevTools(install.major),

@@ -253,12 +253,28 @@ export async function serveDevTools(
     call('Target.detachFromTarget', { sessionId: top }).catch(() => undefined);
   }
 
-  async function browserTargetId(): Promise<string> {
+  /**
+   * What never changes while the browser runs, asked once as the proxy starts: a client's first
+   * `/json/version` is then answered at once, not behind the tabs the start opens meanwhile.
+   * A failed ask is asked again next time.
+   */
+  const once = <T>(ask: () => Promise<T>) => {
+    let asked: Promise<T> | undefined;
+    const get = () => {
+      asked ??= ask();
+      asked.catch(() => (asked = undefined));
+      return asked;
+    };
+    void get();
+    return get;
+  };
+  const browserVersion = once(() => call('Browser.getVersion') as Promise<Record<string, string>>);
+  const browserTargetId = once(async () => {
     const { targetInfo } = (await call('Target.getTargetInfo')) as {
       targetInfo: { targetId: string };
     };
     return targetInfo.targetId;
-  }
+  });
 
   async function describeTargets(host: string): Promise<object[]> {
     const { targetInfos } = (await call('Target.getTargets')) as {
@@ -289,7 +305,7 @@ export async function serveDevTools(
     const url = new URL(request.url ?? '/', 'http://localhost');
     const [, , command = '', id = ''] = url.pathname.replace(/\/$/, '').split('/');
     if (url.pathname === '/json/version' || url.pathname === '/json/version/') {
-      const version = (await call('Browser.getVersion')) as Record<string, string>;
+      const version = await browserVersion();
       return [
         200,
         {

@@ -84,10 +84,21 @@ export function peerUid(socket: net.Socket, read: ReadTable = readProc): number 
   return undefined;
 }
 
+let procTables: boolean | undefined;
+
 /** Whether socket tables exist here, so that a connection's owner can be checked. */
 export function canCheckPeers(read: ReadTable = readProc): boolean {
+  // The machine's own tables do not come and go: looked for once (each read costs the kernel
+  // a walk of every socket, some milliseconds).
+  if (read === readProc) {
+    procTables ??= process.platform === 'linux' && read('/proc/net/tcp') !== undefined;
+    return procTables;
+  }
   return process.platform === 'linux' && read('/proc/net/tcp') !== undefined;
 }
+
+/** Each connection's answer, once: the DevTools proxy asks on connect and again per request. */
+const checked = new WeakMap<net.Socket, boolean>();
 
 /**
  * Whether a loopback connection comes from a process of the user this service runs as. Where the
@@ -97,5 +108,11 @@ export function canCheckPeers(read: ReadTable = readProc): boolean {
 export function fromThisUser(socket: net.Socket, read: ReadTable = readProc): boolean {
   const uid = process.getuid?.();
   if (uid === undefined || !canCheckPeers(read)) return true;
-  return peerUid(socket, read) === uid;
+  if (read !== readProc) return peerUid(socket, read) === uid;
+  let mine = checked.get(socket);
+  if (mine === undefined) {
+    mine = peerUid(socket, read) === uid;
+    checked.set(socket, mine);
+  }
+  return mine;
 }

@@ -45,6 +45,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 export function runningCookies(cdp: PipeConnection) {
   let base = new Map<string, StoredCookie>();
+  /** Whether the start's read of the jar was asked for (start(), below), and has answered. */
+  let started = false;
+  let based = false;
   let queue: Promise<unknown> = Promise.resolve();
   let ending: Promise<void> | undefined;
   /** One push (or the take-out) at a time, in the order called: `base` moves on in that order. */
@@ -112,14 +115,17 @@ export function runningCookies(cdp: PipeConnection) {
 
   return {
     /** Reads the jar as the start left it (the stored cookies in, no page loaded yet). */
-    start: () =>
-      serial(async () => {
+    start: () => {
+      started = true;
+      return serial(async () => {
         try {
           base = await read();
         } catch {
           // Without it every cookie of the jar counts as the run's own at the stop (as before).
         }
-      }),
+        based = true;
+      });
+    },
 
     /**
      * Puts `change` into the browser. false: the browser is ending (its cookies are taken out
@@ -135,6 +141,14 @@ export function runningCookies(cdp: PipeConnection) {
      * Pushes already called go in first; later ones wait for this.
      */
     takeOut(saveCookie: number, save: (jar: StoredCookie[], base: CookieBase) => void) {
+      // The start's read still waiting (the browser is still loading its cookie store): nothing
+      // has changed the jar, as every change queues behind that read, so the merge would keep the
+      // store as it is — the end need not wait for the load. Clearing the jar (saveCookie 0)
+      // still does.
+      if (saveCookie === 1 && started && !based) {
+        ending = Promise.resolve();
+        return ending;
+      }
       const run = serial(() => takeCookiesOut(cdp, saveCookie, (jar) => save(jar, base)));
       ending = run;
       return run;
