@@ -137,7 +137,6 @@ for (const database of ['sqlite', 'postgres'] as const) {
             msg: string;
             data?: { version: number };
           };
-          if (answer.code !== 0) console.log('PUSH', answer);
           return answer;
         },
         share: (envId: string, to: string) => cloud.call('envshare', { token, env_id: envId, to }),
