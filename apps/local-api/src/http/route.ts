@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   LOCAL_API_ROUTES,
   localApiMessages,
   MainCodes,
   type LocalApiPath,
+  type LocalApiRoute,
 } from '@hainiao/contract';
 import type { AccountSession, Login } from '../account/session.ts';
 import { LocalApiError } from './envelope.ts';
@@ -50,9 +51,46 @@ function routeOf(path: LocalApiPath) {
   return route;
 }
 
+/** Whether answers are checked against the contract (everywhere but production). */
+const checkAnswers = () => process.env.NODE_ENV !== 'production';
+
+/** The envelopes, success or not: message/code/data, or msg/status/data (more beside it). */
+const ENVELOPES = {
+  v1: z.strictObject({ message: z.string(), code: z.int(), data: z.unknown() }),
+  legacy: z.looseObject({ msg: z.string(), status: z.int(), data: z.unknown() }),
+} as const;
+
+/**
+ * An answer a handler returns, checked outside production against the call's envelope and, on
+ * success, its answer schema (the `data` of v1, the whole legacy answer), so that every test that
+ * calls the service checks the contract too. A mismatch throws: the error handler logs it and
+ * answers 500 (-10000) in the call's envelope. In production the answer goes out unparsed.
+ */
+export function checkedAnswer<T>(route: LocalApiRoute, answer: T): T {
+  if (!checkAnswers()) return answer;
+  const envelope = ENVELOPES[route.envelope].safeParse(answer);
+  if (!envelope.success) {
+    throw new Error(
+      `${route.path} answered outside its ${route.envelope} envelope:\n` +
+        z.prettifyError(envelope.error),
+    );
+  }
+  const sent = envelope.data;
+  if (('status' in sent ? sent.status : sent.code) !== 0) return answer;
+  const checked = route.answer.safeParse(route.envelope === 'legacy' ? answer : sent.data);
+  if (!checked.success) {
+    throw new Error(
+      `${route.path} answered data that does not match its contract answer schema:\n` +
+        z.prettifyError(checked.error),
+    );
+  }
+  return answer;
+}
+
 /**
  * Registers a call of the contract: POST only, its rate limit (limits.ts), then the login check
- * (every call but /login answers -4 without a login), then its body schema, then the handler.
+ * (every call but /login answers -4 without a login), then its body schema, then the handler,
+ * whose answer is checked against the contract outside production (checkedAnswer).
  */
 export function post<P extends LocalApiPath>(
   app: FastifyInstance,
@@ -67,7 +105,7 @@ export function post<P extends LocalApiPath>(
     const body = parseBody(route.body, request.body, {
       sessionCodes: SESSION_CODE_ROUTES.has(path),
     }) as BodyOf<P>;
-    return handler({ body, request, reply, login });
+    return checkedAnswer(route, await handler({ body, request, reply, login }));
   });
 }
 
@@ -86,6 +124,6 @@ export function postPublic<P extends LocalApiPath>(
   app.post(path, async (request, reply) => {
     ctx.rateLimiter.take(path);
     const body = parseBody(route.body, request.body) as BodyOf<P>;
-    return handler({ body, request, reply });
+    return checkedAnswer(route, await handler({ body, request, reply }));
   });
 }

@@ -1,8 +1,11 @@
 /**
  * The one way the manager talks to the local service: a JSON POST to the same origin, in the UI's
  * language, unwrapped from the service's envelope (`code/message/data` for /api/v1/*,
- * `status/msg/data` for /login and /members).
+ * `status/msg/data` for /login and /members). Typed from the contract's LOCAL_API_ROUTES: a path's
+ * body schema gives what may be sent, its answer schema the `data` it resolves to (the service
+ * checks its answers against the same schemas outside production).
  */
+import type { LocalApiBodyOf, LocalApiDataOf, LocalApiPath } from '@hainiao/contract';
 import { currentLang } from './lang-store.ts';
 
 /** A failure the service answered: its code and its message (already in the UI's language). */
@@ -32,8 +35,18 @@ interface Envelope {
   data?: unknown;
 }
 
+/** A body as the client passes it: never changed, so read-only lists and objects do too. */
+type Sent<T> = T extends readonly (infer U)[]
+  ? readonly Sent<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: Sent<T[K]> }
+    : T;
+
 /** POSTs `body` to `path` and resolves to the answer's `data`, or throws ApiError. */
-export async function call<T = unknown>(path: string, body?: object): Promise<T> {
+export async function call<P extends LocalApiPath>(
+  path: P,
+  body?: Sent<LocalApiBodyOf<P>>,
+): Promise<LocalApiDataOf<P>> {
   const lang = currentLang();
   let answer: Envelope;
   try {
@@ -51,5 +64,5 @@ export async function call<T = unknown>(path: string, body?: object): Promise<T>
   }
   const code = answer.code ?? answer.status ?? UNREACHABLE;
   if (code !== 0) throw new ApiError(code, answer.message ?? answer.msg ?? unreachable[lang]);
-  return answer.data as T;
+  return answer.data as LocalApiDataOf<P>;
 }

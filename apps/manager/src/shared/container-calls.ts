@@ -11,7 +11,7 @@ export type Container = Record<string, unknown>;
 
 /** One environment's settings; a missing one fails with the start/status table's message. */
 export async function loadContainer(id: string, lang: UiLang): Promise<Container> {
-  const answer = await call<{ listcontainer: Container[] }>('/api/v1/session/id_container', {
+  const answer = await call('/api/v1/session/id_container', {
     Session_ID: [id],
     Session_container_type: 1,
   });
@@ -30,7 +30,7 @@ export async function loadContainer(id: string, lang: UiLang): Promise<Container
 
 /** A user agent for a system (and model), from the service's generator. */
 export async function randomUserAgent(system: string, model: string): Promise<string> {
-  const data = await call<{ User_Agent: string }>('/api/v1/session/random-user-agent', {
+  const data = await call('/api/v1/session/random-user-agent', {
     SYSTEM: system,
     ...(model.trim() ? { MobileModel: model.trim() } : {}),
   });

@@ -22,7 +22,7 @@ export function useGroups(): { groups: string[]; reload(): void } {
   const [version, setVersion] = useState(0);
   useEffect(() => {
     let live = true;
-    call<{ Group_Name_List: string[] }>('/api/v1/group/list')
+    call('/api/v1/group/list')
       .then((answer) => live && setGroups(answer.Group_Name_List))
       .catch(() => live && setGroups([]));
     return () => {
@@ -55,8 +55,7 @@ export async function moveToGroup(
   }
 }
 
-const listGroups = () =>
-  call<{ Group_Name_List: string[] }>('/api/v1/group/list').then((a) => a.Group_Name_List);
+const listGroups = () => call('/api/v1/group/list').then((a) => a.Group_Name_List);
 
 /**
  * Creates group `name` (trimmed) and answers its name. group/create answers a taken name with the
@@ -84,7 +83,7 @@ export async function createGroup(name: string): Promise<string> {
 
 /** Renames group `from` to `to` (trimmed): its environments move with it. Answers the new name. */
 export async function renameGroup(from: string, to: string): Promise<string> {
-  const answer = await call<{ New_Group_Name: string }>('/api/v1/group/update', {
+  const answer = await call('/api/v1/group/update', {
     Group_Name: from,
     New_Group_Name: to.trim(),
   });

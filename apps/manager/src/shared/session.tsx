@@ -98,7 +98,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     async (name: string, appId: string, appKey: string) => {
-      const answer = await call<{ Account?: string }>('/login', {
+      const answer = await call('/login', {
         Account: name,
         APP_ID: appId,
         APP_KEY: appKey,

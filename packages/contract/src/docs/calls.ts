@@ -18,7 +18,13 @@ import {
 import { CALL_EXAMPLES, type AnswerExample } from './examples.ts';
 import { callAnchor, callPageOf, type ApiDocCallPage } from './pages.ts';
 import { CALL_TEXTS } from './purposes.ts';
-import { fieldRows, type FieldRow } from './schema.ts';
+import {
+  answerJsonSchema,
+  fieldRows,
+  requiredKeys,
+  type FieldRow,
+  type JsonSchema,
+} from './schema.ts';
 import { LOCAL_API_OPEN_PATHS, LOCAL_API_RATE_LIMITS } from './service.ts';
 
 export type CodeTableName = 'main' | 'session' | 'browser' | 'curl';
@@ -403,6 +409,11 @@ export interface DocCall {
   readonly fields: readonly FieldRow[];
   readonly request: Readonly<Record<string, unknown>>;
   readonly answer: AnswerExample;
+  /**
+   * The JSON Schema of the success answer as the contract declares it (LOCAL_API_ROUTES' answer):
+   * of `data` for v1 calls, of the whole answer for legacy ones.
+   */
+  readonly answerSchema: JsonSchema;
   readonly codes: readonly DocCode[];
   /** Calls per minute, when limited. */
   readonly rateLimit?: number;
@@ -453,6 +464,7 @@ export function docCalls(): readonly DocCall[] {
       fields: fieldRows(route.body, text.requirement),
       request: example.request,
       answer: example.answer,
+      answerSchema: answerJsonSchema(route.answer),
       codes: refs.map(docCode),
       ...(rateLimit ? { rateLimit } : {}),
       needsLogin,
@@ -475,16 +487,33 @@ export function exampleAnswer(call: Pick<DocCall, 'envelope' | 'answer'>, lang: 
     : { message, code, data: call.answer.data };
 }
 
-/** The keys of an example answer's data that every successful answer has (for tests). */
-export function answerDataKeys(call: Pick<DocCall, 'answer'>): string[] {
-  const data = call.answer.data;
-  return data && typeof data === 'object' && !Array.isArray(data) ? Object.keys(data) : [];
+/** The JSON Schema of the `data` a call answers on success (legacy answers hold it in `data`). */
+export function answerDataSchema(call: Pick<DocCall, 'envelope' | 'answerSchema'>): JsonSchema {
+  return call.envelope === 'legacy'
+    ? (call.answerSchema.properties?.data ?? {})
+    : call.answerSchema;
 }
 
-/** The keys of the first entry of an example answer's per-environment list (for tests). */
-export function answerItemKeys(call: Pick<DocCall, 'answer'>): string[] {
-  const data = call.answer.data as Record<string, unknown> | null;
-  const list = data && (data.listid ?? data.listcontainer);
-  const first = Array.isArray(list) ? (list[0] as unknown) : undefined;
-  return first && typeof first === 'object' ? Object.keys(first) : [];
+/** The keys of the data that every successful answer has, by the declared schema (for tests). */
+export function answerDataKeys(call: Pick<DocCall, 'envelope' | 'answerSchema'>): string[] {
+  return requiredKeys(answerDataSchema(call));
+}
+
+/**
+ * The keys of the first entry of the example's per-environment list, by the declared schema: the
+ * fullest kind of entry the example's entry is (for tests).
+ */
+export function answerItemKeys(
+  call: Pick<DocCall, 'envelope' | 'answerSchema' | 'answer'>,
+): string[] {
+  const data = answerDataSchema(call).properties ?? {};
+  const list = data.listid ?? data.listcontainer;
+  const example = call.answer.data as Record<string, unknown> | null;
+  const entries = example && (example.listid ?? example.listcontainer);
+  const first = Array.isArray(entries) ? (entries[0] as unknown) : undefined;
+  if (!list?.items || !first || typeof first !== 'object') return [];
+  const present = Object.keys(first);
+  const kinds = (list.items.anyOf ?? [list.items]).map(requiredKeys);
+  const fits = kinds.filter((keys) => keys.every((key) => present.includes(key)));
+  return fits.sort((a, b) => b.length - a.length)[0] ?? [];
 }

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { localApiMessages } from '../messages/local-api.ts';
 import { LOCAL_API_ROUTES, localApiRoute } from '../schemas/routes.ts';
-import { docCalls, docCallsOf, exampleAnswer } from './calls.ts';
+import { answerDataKeys, answerItemKeys, docCalls, docCallsOf, exampleAnswer } from './calls.ts';
 import { DOC_SAMPLES } from './examples.ts';
 import { ADSPOWER_COMPAT_ROUTES } from '../schemas/local-api/compat.ts';
 import { ADSPOWER_DOC_CALLS, adsPowerCallKey } from './adspower.ts';
@@ -22,7 +22,7 @@ import {
   buildPostmanCollection,
   buildPostmanEnvironment,
 } from './postman.ts';
-import { fieldRows } from './schema.ts';
+import { fieldRows, openApiSchema } from './schema.ts';
 
 const paths = LOCAL_API_ROUTES.map((r) => r.path);
 
@@ -157,6 +157,36 @@ describe('the documentation model', () => {
 });
 
 describe('OpenAPI 3.1', () => {
+  test('every example answer is what the call declares it answers', () => {
+    for (const call of docCalls()) {
+      const route = localApiRoute(call.path)!;
+      // The legacy answer is checked whole (the fields beside data too), a v1 answer's data.
+      const answer =
+        call.envelope === 'legacy' ? exampleAnswer(call, 'en') : (call.answer.data as unknown);
+      const result = route.answer.safeParse(answer);
+      expect(result.success, `${call.path}: ${JSON.stringify(result.error?.issues)}`).toBe(true);
+    }
+  });
+
+  test('the keys the Postman tests check come from the declared answers', () => {
+    const byPath = new Map(docCalls().map((call) => [call.path, call]));
+    expect(answerDataKeys(byPath.get('/login')!)).toEqual([
+      'Account',
+      'type',
+      'account_reg_date',
+      'account_expire_date',
+    ]);
+    // Every kind of delete answer has the failed ids; only one has the deleted ones.
+    expect(answerDataKeys(byPath.get('/api/v1/session/delete')!)).toEqual([
+      'Delete_Session_Failed',
+    ]);
+    expect(answerDataKeys(byPath.get('/members')!)).toEqual([]);
+    // The example lists a brief (type 2) entry, and starts a browser that runs.
+    expect(answerItemKeys(byPath.get('/api/v1/session/id_container')!)).toContain('Session_Tags');
+    expect(answerItemKeys(byPath.get('/api/v1/session/id_container')!)).not.toContain('Cookie');
+    expect(answerItemKeys(byPath.get('/api/v1/browser/start')!)).toContain('Fingerprint_Summary');
+  });
+
   const doc = buildOpenApi({ siteUrl: 'https://hainiao.example', port: 9000 }) as {
     openapi: string;
     servers: { variables: { port: { default: string } } }[];
@@ -184,6 +214,15 @@ describe('OpenAPI 3.1', () => {
       expect(body.example).toEqual(call.request);
       expect(op['x-codes'].map((c) => c.code)).toEqual(call.codes.map((c) => c.code));
       expect(Object.keys(op.responses)).toContain('200');
+      // The 200 answer: the declared success (its data for v1, the whole legacy answer) or a failure.
+      const ok = (
+        op.responses['200'] as {
+          content: { 'application/json': { schema: { anyOf: Record<string, unknown>[] } } };
+        }
+      ).content['application/json'].schema.anyOf[0]!;
+      const declared = openApiSchema(call.answerSchema);
+      if (call.envelope === 'legacy') expect(ok, call.path).toEqual(declared);
+      else expect((ok.properties as { data: unknown }).data, call.path).toEqual(declared);
     }
     expect(doc.paths['/openapi.json']?.get).toBeDefined();
     const ids = Object.values(doc.paths).flatMap((p) =>

@@ -1,8 +1,10 @@
 /**
  * An example request and answer for every call of the local API. The requests are checked against
- * the request schemas (docs.test.ts) and run, in order, by the generated Postman collection against
- * a real service (with the sample values below swapped for collection variables), whose tests check
- * that each answer has the data keys shown here. So the examples cannot drift from the service.
+ * the request schemas and the answers against the answer schemas of LOCAL_API_ROUTES (docs.test.ts),
+ * which the service checks its own answers against outside production; the generated Postman
+ * collection runs them, in order, against a real service (with the sample values below swapped for
+ * collection variables), whose tests check the data keys those schemas require. So the examples
+ * cannot drift from the service.
  */
 import type { LocalApiMessageKey } from '../messages/local-api.ts';
 import { SAMPLE_SESSION_ID } from '../schemas/local-api/session.ts';
@@ -205,6 +207,7 @@ export const CALL_EXAMPLES: Readonly<Record<LocalApiPath, CallExample>> = {
             Session_UpdateTime: '2026-01-05 10:15:42',
             Session_Recv: 0,
             Session_Owner: S.account,
+            Session_Tags: ['US'],
             status: 0,
           },
         ],

@@ -2,7 +2,8 @@
  * The OpenAPI 3.1 document of the local API, generated from the contract: every call with its
  * request schema (the input side of the zod schema the service validates with: types, limits,
  * required fields, descriptions in English with `x-description-zh`, examples), its answers with
- * examples in both languages, the codes it can answer (`x-codes`) and its rate limit. The service
+ * the schemas the service checks them against (LOCAL_API_ROUTES' answer) and examples in both
+ * languages, the codes it can answer (`x-codes`) and its rate limit. The service
  * serves it at GET /openapi.json; the site publishes it at /api/doc/openapi.json.
  */
 import { SYSTEMS } from '../appendix/systems.ts';
@@ -67,31 +68,6 @@ const AREA_TEXT: Record<string, { en: string; zh: string }> = {
   proxy: { en: 'The proxy library (saved proxies)', zh: '代理库（已保存的代理）' },
 };
 
-/** A JSON Schema that fits an example value (answers are documented by example). */
-export function schemaOfExample(value: unknown): JsonSchema {
-  if (value === null) return { type: 'null' };
-  if (Array.isArray(value)) {
-    return value.length ? { type: 'array', items: schemaOfExample(value[0]) } : { type: 'array' };
-  }
-  switch (typeof value) {
-    case 'string':
-      return { type: 'string' };
-    case 'number':
-      return { type: Number.isInteger(value) ? 'integer' : 'number' };
-    case 'boolean':
-      return { type: 'boolean' };
-    case 'object':
-      return {
-        type: 'object',
-        properties: Object.fromEntries(
-          Object.entries(value as Json).map(([key, v]) => [key, schemaOfExample(v)]),
-        ),
-      };
-    default:
-      return {};
-  }
-}
-
 function operationId(path: string): string {
   return (
     path
@@ -129,6 +105,31 @@ function describe(call: DocCall, lang: 'en' | 'zh', siteUrl: string): string {
   ]
     .filter(Boolean)
     .join('\n\n');
+}
+
+/**
+ * The 200 answer: the call's success as the contract declares it (code 0 and its data; a legacy
+ * call's whole answer), or a failure (another code, data null or the failure's own).
+ */
+function answerSchema(call: DocCall): JsonSchema {
+  const declared = openApiSchema(call.answerSchema);
+  const success: JsonSchema =
+    call.envelope === 'legacy'
+      ? declared
+      : {
+          type: 'object',
+          required: ['message', 'code', 'data'],
+          properties: {
+            message: { type: 'string', description: 'Message in the language of Accept-Language' },
+            code: { const: 0, description: '0: success' },
+            data: declared,
+          },
+          additionalProperties: false,
+        };
+  const failure = envelopeSchema(call.envelope, {
+    description: 'null, or what the failure carries (e.g. -105 the proxy check’s curl code)',
+  });
+  return { anyOf: [success, failure] };
 }
 
 function envelopeSchema(envelope: 'v1' | 'legacy', data: JsonSchema): JsonSchema {
@@ -176,7 +177,7 @@ function operation(call: DocCall, siteUrl: string): Json {
         'The answer: code (status for /login and /members) 0 on success, else a code listed in x-codes',
       content: {
         'application/json': {
-          schema: envelopeSchema(call.envelope, schemaOfExample(call.answer.data)),
+          schema: answerSchema(call),
           examples: {
             en: { summary: 'Success (English)', value: answers.en },
             zh: { summary: '成功（中文，Accept-Language: zh）', value: answers.zh },

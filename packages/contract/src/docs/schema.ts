@@ -18,6 +18,7 @@ export interface JsonSchema {
   additionalProperties?: boolean | JsonSchema;
   items?: JsonSchema;
   anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
   enum?: unknown[];
   const?: unknown;
@@ -35,6 +36,26 @@ export interface JsonSchema {
 /** The input-side JSON Schema of a body, exactly as zod writes it. */
 export function bodyJsonSchema(body: z.ZodType): JsonSchema {
   return z.toJSONSchema(body, { io: 'input' }) as JsonSchema;
+}
+
+/**
+ * The JSON Schema of what a call answers on success, exactly as zod writes its answer schema (the
+ * output side; answer schemas transform nothing, so both sides are the same).
+ */
+export function answerJsonSchema(answer: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(answer, { io: 'output' }) as JsonSchema;
+  return json;
+}
+
+/** The keys every value of an object schema has (of a union: the keys all its branches have). */
+export function requiredKeys(node: JsonSchema | undefined): string[] {
+  if (!node) return [];
+  const branches = node.anyOf ?? node.oneOf;
+  if (Array.isArray(branches)) {
+    const [first, ...rest] = (branches as JsonSchema[]).map(requiredKeys);
+    return (first ?? []).filter((key) => rest.every((keys) => keys.includes(key)));
+  }
+  return node.type === 'object' ? [...(node.required ?? [])] : [];
 }
 
 export interface FieldRow {
@@ -205,10 +226,14 @@ export function openApiSchema(node: JsonSchema): JsonSchema {
       out.properties = Object.fromEntries(
         Object.entries(value as Record<string, JsonSchema>).map(([k, v]) => [k, openApiSchema(v)]),
       );
-    } else if ((key === 'anyOf' || key === 'allOf') && Array.isArray(value)) {
+    } else if ((key === 'anyOf' || key === 'allOf' || key === 'oneOf') && Array.isArray(value)) {
       out[key] = (value as JsonSchema[]).map(openApiSchema);
-    } else if (key === 'items' && value && typeof value === 'object') {
-      out.items = openApiSchema(value as JsonSchema);
+    } else if (
+      (key === 'items' || key === 'additionalProperties') &&
+      value &&
+      typeof value === 'object'
+    ) {
+      out[key] = openApiSchema(value as JsonSchema);
     } else out[key] = value;
   }
   return out;

@@ -7,6 +7,9 @@ import {
   HISTORY_LIST_PATH,
   type CloudAnswerOf,
   type CloudFieldsOf,
+  type LocalApiAnswerOf,
+  type LocalApiBodyOf,
+  type LocalApiDataOf,
   LOCAL_API_ROUTES,
   cloudCall,
   isCloudAnswer,
@@ -172,6 +175,89 @@ describe('LOCAL_API_ROUTES', () => {
       expect(route.body, route.path).toBeInstanceOf(z.ZodType);
       expect(route.body.safeParse({ Not_A_Field: 1 }).success, route.path).toBe(false);
     }
+  });
+});
+
+describe('local API answers', () => {
+  test('every call declares what it answers, strictly', () => {
+    for (const route of LOCAL_API_ROUTES) {
+      expect(route.answer, route.path).toBeInstanceOf(z.ZodType);
+      // An answer that accepts anything would bind nothing.
+      expect(route.answer.safeParse({ Not_A_Field: 1 }).success, route.path).toBe(false);
+    }
+  });
+
+  test('answer schemas transform nothing: what passes is already the typed answer', () => {
+    for (const route of LOCAL_API_ROUTES) {
+      expect(z.toJSONSchema(route.answer, { io: 'input' }), route.path).toEqual(
+        z.toJSONSchema(route.answer, { io: 'output' }),
+      );
+    }
+  });
+
+  test('a legacy answer is declared whole; codes are numbers', () => {
+    const login = localApiRoute('/login')!.answer;
+    const data = {
+      Account: 'alice',
+      type: 0,
+      account_reg_date: '2026-01-05',
+      account_expire_date: '2027-01-05',
+    };
+    expect(login.safeParse({ msg: 'Login success', status: 0, data }).success).toBe(true);
+    expect(login.safeParse({ msg: 'Login success', status: 0, data, extra: 1 }).success).toBe(
+      false,
+    );
+    expect(login.safeParse(data).success).toBe(false);
+    const members = localApiRoute('/members')!.answer;
+    const answer = {
+      msg: 'ok',
+      status: 0,
+      data: 'alice,0',
+      account_expire_date: '2027-01-05',
+      account_reg_date: '2026-01-05',
+    };
+    expect(members.safeParse(answer).success).toBe(true);
+    const { account_reg_date: _dropped, ...withoutDate } = answer;
+    expect(members.safeParse(withoutDate).success).toBe(false);
+    const stop = localApiRoute('/api/v1/browser/stop')!.answer;
+    expect(stop.safeParse({ listid: [{ Session_ID: 'a', status: -22 }], total: 1 }).success).toBe(
+      true,
+    );
+    expect(stop.safeParse({ listid: [{ Session_ID: 'a', status: '-22' }], total: 1 }).success).toBe(
+      false,
+    );
+  });
+
+  test('auto_open/list entries hold StartPage1 … StartPageN, one per page', () => {
+    const list = localApiRoute('/api/v1/session/auto_open/list')!.answer;
+    const entry = {
+      Session_ID: 'a',
+      Session_Name: 'Shop',
+      Group_Name: 'default',
+      OpenUrl_Count: 2,
+      StartPage1: '1-https://a.example',
+      StartPage2: '0-https://b.example',
+      status: 0,
+    };
+    const answer = (e: object) => ({ listcontainer: [e], total: 1 });
+    expect(list.safeParse(answer(entry)).success).toBe(true);
+    expect(list.safeParse(answer({ ...entry, OpenUrl_Count: 3 })).success).toBe(false);
+    expect(list.safeParse(answer({ ...entry, Extra: '1-https://c.example' })).success).toBe(false);
+    expect(list.safeParse(answer({ ...entry, StartPage2: 'https://b.example' })).success).toBe(
+      false,
+    );
+  });
+
+  test('the types of a path come from its schemas', () => {
+    expectTypeOf<LocalApiDataOf<'/api/v1/group/list'>>().toEqualTypeOf<{
+      Group_Name_List: string[];
+    }>();
+    expectTypeOf<LocalApiDataOf<'/api/v1/quit'>>().toEqualTypeOf<true>();
+    // Legacy: the data of the whole answer.
+    expectTypeOf<LocalApiDataOf<'/members'>>().toEqualTypeOf<string>();
+    expectTypeOf<LocalApiAnswerOf<'/members'>>().toHaveProperty('account_reg_date');
+    // Bodies are what a caller sends: flags as numbers or text, before the schema's parse.
+    expectTypeOf<LocalApiBodyOf<'/api/v1/group/create'>>().toEqualTypeOf<{ Group_Name: string }>();
   });
 });
 

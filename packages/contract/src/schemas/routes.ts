@@ -155,6 +155,62 @@ import {
   updateSessionProxyBody,
 } from './local-api/index.ts';
 import {
+  autoOpenAddAnswer,
+  autoOpenDeleteAnswer,
+  autoOpenListAnswer,
+  autoOpenUpdateAnswer,
+  browserKillAnswer,
+  browserStartAnswer,
+  browserStatusAnswer,
+  browserStopAnswer,
+  cleanBrowserCacheAnswer,
+  createSessionAnswer,
+  deleteSessionAnswer,
+  exportCookieAnswer,
+  groupCreateAnswer,
+  groupDeleteAnswer,
+  groupListAnswer,
+  groupMoveSessionAnswer,
+  groupUpdateAnswer,
+  importCookieAnswer,
+  listSessionIdsAnswer,
+  localMembersAnswer,
+  localScriptLibraryAnswer,
+  localTeamListAnswer,
+  loginAnswer,
+  pluginDeleteAnswer,
+  pluginInstallAnswer,
+  pluginListAnswer,
+  proxyLibraryCheckAnswer,
+  proxyLibraryCreateAnswer,
+  proxyLibraryDeleteAnswer,
+  proxyLibraryExitsAnswer,
+  proxyLibraryGetAnswer,
+  proxyLibraryListAnswer,
+  proxyLibraryUpdateAnswer,
+  quitAnswer,
+  randomUserAgentAnswer,
+  scriptActivateAnswer,
+  scriptAddAnswer,
+  scriptDeactivateAnswer,
+  scriptDeleteAnswer,
+  scriptListAnswer,
+  selfCheckAnswer,
+  sessionAdvSettingAnswer,
+  sessionCloneAnswer,
+  sessionContainerAnswer,
+  sessionPluginListAnswer,
+  sessionTagsAnswer,
+  shareSessionAnswer,
+  tagListAnswer,
+  trashDeleteAnswer,
+  trashListAnswer,
+  trashRestoreAnswer,
+  unshareSessionAnswer,
+  updateSessionAnswer,
+  updateSessionProxyAnswer,
+} from './local-api/index.ts';
+import {
   proxyLibraryCheckBody,
   proxyLibraryCreateBody,
   proxyLibraryDeleteBody,
@@ -184,103 +240,194 @@ export interface LocalApiRoute {
   /** The JSON body's schema (parse it to validate and normalise). */
   readonly body: z.ZodType;
   readonly envelope: LocalApiEnvelope;
+  /**
+   * What the call answers on success: for `v1`, the schema of `data` when `code` is 0; for
+   * `legacy`, the whole answer when `status` is 0 (msg, status, data and the fields the legacy
+   * envelope puts beside data, /members' dates). Strict, transforming nothing (routes.test.ts).
+   */
+  readonly answer: z.ZodType;
 }
 
 /** Every call of the local API spec (all POST with a JSON body), in the spec's order. */
 export const LOCAL_API_ROUTES = [
-  { path: '/login', area: 'login', body: loginBody, envelope: 'legacy' },
-  { path: '/members', area: 'members', body: membersBody, envelope: 'legacy' },
-  { path: '/api/v1/quit', area: 'service', body: quitBody, envelope: 'v1' },
+  { path: '/login', area: 'login', body: loginBody, answer: loginAnswer, envelope: 'legacy' },
+  {
+    path: '/members',
+    area: 'members',
+    body: membersBody,
+    answer: localMembersAnswer,
+    envelope: 'legacy',
+  },
+  { path: '/api/v1/quit', area: 'service', body: quitBody, answer: quitAnswer, envelope: 'v1' },
   // Not in the spec: the logged-in account's team (issue 17, the manager's Team page).
-  { path: '/api/v1/team/list', area: 'members', body: teamListBody, envelope: 'v1' },
+  {
+    path: '/api/v1/team/list',
+    area: 'members',
+    body: teamListBody,
+    answer: localTeamListAnswer,
+    envelope: 'v1',
+  },
 
-  { path: '/api/v1/session/listid', area: 'session', body: listSessionIdsBody, envelope: 'v1' },
+  {
+    path: '/api/v1/session/listid',
+    area: 'session',
+    body: listSessionIdsBody,
+    answer: listSessionIdsAnswer,
+    envelope: 'v1',
+  },
   {
     path: '/api/v1/session/id_container',
     area: 'session',
     body: sessionContainerBody,
+    answer: sessionContainerAnswer,
     envelope: 'v1',
   },
-  { path: '/api/v1/session/create', area: 'session', body: createSessionBody, envelope: 'v1' },
-  { path: '/api/v1/session/update', area: 'session', body: updateSessionBody, envelope: 'v1' },
+  {
+    path: '/api/v1/session/create',
+    area: 'session',
+    body: createSessionBody,
+    answer: createSessionAnswer,
+    envelope: 'v1',
+  },
+  {
+    path: '/api/v1/session/update',
+    area: 'session',
+    body: updateSessionBody,
+    answer: updateSessionAnswer,
+    envelope: 'v1',
+  },
   {
     path: '/api/v1/session/adv_setting',
     area: 'session',
     body: sessionAdvSettingBody,
+    answer: sessionAdvSettingAnswer,
     envelope: 'v1',
   },
   {
     path: '/api/v1/session/proxy/update',
     area: 'session',
     body: updateSessionProxyBody,
+    answer: updateSessionProxyAnswer,
     envelope: 'v1',
   },
-  { path: '/api/v1/session/share', area: 'session', body: shareSessionBody, envelope: 'v1' },
-  { path: '/api/v1/session/unshare', area: 'session', body: unshareSessionBody, envelope: 'v1' },
-  { path: '/api/v1/session/delete', area: 'session', body: deleteSessionBody, envelope: 'v1' },
+  {
+    path: '/api/v1/session/share',
+    area: 'session',
+    body: shareSessionBody,
+    answer: shareSessionAnswer,
+    envelope: 'v1',
+  },
+  {
+    path: '/api/v1/session/unshare',
+    area: 'session',
+    body: unshareSessionBody,
+    answer: unshareSessionAnswer,
+    envelope: 'v1',
+  },
+  {
+    path: '/api/v1/session/delete',
+    area: 'session',
+    body: deleteSessionBody,
+    answer: deleteSessionAnswer,
+    envelope: 'v1',
+  },
   // Not in the spec (issue 27): tags in bulk, clones, and the recycle bin a delete moves to.
-  { path: '/api/v1/session/tags', area: 'session', body: sessionTagsBody, envelope: 'v1' },
-  { path: '/api/v1/session/tag/list', area: 'session', body: tagListBody, envelope: 'v1' },
-  { path: '/api/v1/session/clone', area: 'session', body: sessionCloneBody, envelope: 'v1' },
-  { path: '/api/v1/session/trash/list', area: 'session', body: trashListBody, envelope: 'v1' },
+  {
+    path: '/api/v1/session/tags',
+    area: 'session',
+    body: sessionTagsBody,
+    answer: sessionTagsAnswer,
+    envelope: 'v1',
+  },
+  {
+    path: '/api/v1/session/tag/list',
+    area: 'session',
+    body: tagListBody,
+    answer: tagListAnswer,
+    envelope: 'v1',
+  },
+  {
+    path: '/api/v1/session/clone',
+    area: 'session',
+    body: sessionCloneBody,
+    answer: sessionCloneAnswer,
+    envelope: 'v1',
+  },
+  {
+    path: '/api/v1/session/trash/list',
+    area: 'session',
+    body: trashListBody,
+    answer: trashListAnswer,
+    envelope: 'v1',
+  },
   {
     path: '/api/v1/session/trash/restore',
     area: 'session',
     body: trashRestoreBody,
+    answer: trashRestoreAnswer,
     envelope: 'v1',
   },
   {
     path: '/api/v1/session/trash/delete',
     area: 'session',
     body: trashDeleteBody,
+    answer: trashDeleteAnswer,
     envelope: 'v1',
   },
   {
     path: '/api/v1/session/import-cookie',
     area: 'session',
     body: importCookieBody,
+    answer: importCookieAnswer,
     envelope: 'v1',
   },
   {
     path: '/api/v1/session/export-cookie',
     area: 'session',
     body: exportCookieBody,
+    answer: exportCookieAnswer,
     envelope: 'v1',
   },
   {
     path: '/api/v1/session/random-user-agent',
     area: 'session',
     body: randomUserAgentBody,
+    answer: randomUserAgentAnswer,
     envelope: 'v1',
   },
   {
     path: '/api/v1/session/BrowserCache-clean',
     area: 'session',
     body: cleanBrowserCacheBody,
+    answer: cleanBrowserCacheAnswer,
     envelope: 'v1',
   },
   {
     path: '/api/v1/session/auto_open/list',
     area: 'session',
     body: autoOpenListBody,
+    answer: autoOpenListAnswer,
     envelope: 'v1',
   },
   {
     path: '/api/v1/session/auto_open/add',
     area: 'session',
     body: autoOpenAddBody,
+    answer: autoOpenAddAnswer,
     envelope: 'v1',
   },
   {
     path: '/api/v1/session/auto_open/update',
     area: 'session',
     body: autoOpenUpdateBody,
+    answer: autoOpenUpdateAnswer,
     envelope: 'v1',
   },
   {
     path: '/api/v1/session/auto_open/delete',
     area: 'session',
     body: autoOpenDeleteBody,
+    answer: autoOpenDeleteAnswer,
     envelope: 'v1',
   },
   // Not in the spec: what a site could see of an environment (issue 18).
@@ -288,85 +435,221 @@ export const LOCAL_API_ROUTES = [
     path: '/api/v1/session/self_check',
     area: 'session',
     body: selfCheckBody,
+    answer: selfCheckAnswer,
     envelope: 'v1',
   },
 
-  { path: '/api/v1/browser/status', area: 'browser', body: browserStatusBody, envelope: 'v1' },
-  { path: '/api/v1/browser/start', area: 'browser', body: browserStartBody, envelope: 'v1' },
-  { path: '/api/v1/browser/stop', area: 'browser', body: browserStopBody, envelope: 'v1' },
-  { path: '/api/v1/browser/kill', area: 'browser', body: browserKillBody, envelope: 'v1' },
+  {
+    path: '/api/v1/browser/status',
+    area: 'browser',
+    body: browserStatusBody,
+    answer: browserStatusAnswer,
+    envelope: 'v1',
+  },
+  {
+    path: '/api/v1/browser/start',
+    area: 'browser',
+    body: browserStartBody,
+    answer: browserStartAnswer,
+    envelope: 'v1',
+  },
+  {
+    path: '/api/v1/browser/stop',
+    area: 'browser',
+    body: browserStopBody,
+    answer: browserStopAnswer,
+    envelope: 'v1',
+  },
+  {
+    path: '/api/v1/browser/kill',
+    area: 'browser',
+    body: browserKillBody,
+    answer: browserKillAnswer,
+    envelope: 'v1',
+  },
 
   // Not in the spec: the script library to pick Script_IDs from (issue 27).
-  { path: '/api/v1/script/list', area: 'script', body: scriptLibraryBody, envelope: 'v1' },
+  {
+    path: '/api/v1/script/list',
+    area: 'script',
+    body: scriptLibraryBody,
+    answer: localScriptLibraryAnswer,
+    envelope: 'v1',
+  },
   {
     path: '/api/v1/session/id_script_list',
     area: 'script',
     body: scriptListBody,
+    answer: scriptListAnswer,
     envelope: 'v1',
   },
   {
     path: '/api/v1/session/id_script_active',
     area: 'script',
     body: scriptActivateBody,
+    answer: scriptActivateAnswer,
     envelope: 'v1',
   },
-  { path: '/api/v1/session/id_script_add', area: 'script', body: scriptAddBody, envelope: 'v1' },
+  {
+    path: '/api/v1/session/id_script_add',
+    area: 'script',
+    body: scriptAddBody,
+    answer: scriptAddAnswer,
+    envelope: 'v1',
+  },
   {
     path: '/api/v1/session/id_script_Deactivate',
     area: 'script',
     body: scriptDeactivateBody,
+    answer: scriptDeactivateAnswer,
     envelope: 'v1',
   },
   {
     path: '/api/v1/session/id_script_Delete',
     area: 'script',
     body: scriptDeleteBody,
+    answer: scriptDeleteAnswer,
     envelope: 'v1',
   },
 
-  { path: '/api/v1/group/list', area: 'group', body: groupListBody, envelope: 'v1' },
-  { path: '/api/v1/group/create', area: 'group', body: groupCreateBody, envelope: 'v1' },
+  {
+    path: '/api/v1/group/list',
+    area: 'group',
+    body: groupListBody,
+    answer: groupListAnswer,
+    envelope: 'v1',
+  },
+  {
+    path: '/api/v1/group/create',
+    area: 'group',
+    body: groupCreateBody,
+    answer: groupCreateAnswer,
+    envelope: 'v1',
+  },
   // Not in the spec: renames a group, its environments with it (issue 27).
-  { path: '/api/v1/group/update', area: 'group', body: groupUpdateBody, envelope: 'v1' },
-  { path: '/api/v1/group/del', area: 'group', body: groupDeleteBody, envelope: 'v1' },
+  {
+    path: '/api/v1/group/update',
+    area: 'group',
+    body: groupUpdateBody,
+    answer: groupUpdateAnswer,
+    envelope: 'v1',
+  },
+  {
+    path: '/api/v1/group/del',
+    area: 'group',
+    body: groupDeleteBody,
+    answer: groupDeleteAnswer,
+    envelope: 'v1',
+  },
   {
     path: '/api/v1/group/move_session',
     area: 'group',
     body: groupMoveSessionBody,
+    answer: groupMoveSessionAnswer,
     envelope: 'v1',
   },
 
-  { path: '/api/v1/plugin/list', area: 'plugin', body: pluginListBody, envelope: 'v1' },
+  {
+    path: '/api/v1/plugin/list',
+    area: 'plugin',
+    body: pluginListBody,
+    answer: pluginListAnswer,
+    envelope: 'v1',
+  },
   {
     path: '/api/v1/session/id_plugin_list',
     area: 'plugin',
     body: sessionPluginListBody,
+    answer: sessionPluginListAnswer,
     envelope: 'v1',
   },
   {
     path: '/api/v1/session/plugin_install',
     area: 'plugin',
     body: pluginInstallBody,
+    answer: pluginInstallAnswer,
     envelope: 'v1',
   },
   {
     path: '/api/v1/session/plugin_delete',
     area: 'plugin',
     body: pluginDeleteBody,
+    answer: pluginDeleteAnswer,
     envelope: 'v1',
   },
 
   // Not in the spec: the proxy library (issue 27), under a prefix of its own.
-  { path: '/manager/proxies/list', area: 'proxy', body: proxyLibraryListBody, envelope: 'v1' },
-  { path: '/manager/proxies/get', area: 'proxy', body: proxyLibraryGetBody, envelope: 'v1' },
-  { path: '/manager/proxies/create', area: 'proxy', body: proxyLibraryCreateBody, envelope: 'v1' },
-  { path: '/manager/proxies/update', area: 'proxy', body: proxyLibraryUpdateBody, envelope: 'v1' },
-  { path: '/manager/proxies/delete', area: 'proxy', body: proxyLibraryDeleteBody, envelope: 'v1' },
-  { path: '/manager/proxies/check', area: 'proxy', body: proxyLibraryCheckBody, envelope: 'v1' },
-  { path: '/manager/proxies/exits', area: 'proxy', body: proxyLibraryExitsBody, envelope: 'v1' },
+  {
+    path: '/manager/proxies/list',
+    area: 'proxy',
+    body: proxyLibraryListBody,
+    answer: proxyLibraryListAnswer,
+    envelope: 'v1',
+  },
+  {
+    path: '/manager/proxies/get',
+    area: 'proxy',
+    body: proxyLibraryGetBody,
+    answer: proxyLibraryGetAnswer,
+    envelope: 'v1',
+  },
+  {
+    path: '/manager/proxies/create',
+    area: 'proxy',
+    body: proxyLibraryCreateBody,
+    answer: proxyLibraryCreateAnswer,
+    envelope: 'v1',
+  },
+  {
+    path: '/manager/proxies/update',
+    area: 'proxy',
+    body: proxyLibraryUpdateBody,
+    answer: proxyLibraryUpdateAnswer,
+    envelope: 'v1',
+  },
+  {
+    path: '/manager/proxies/delete',
+    area: 'proxy',
+    body: proxyLibraryDeleteBody,
+    answer: proxyLibraryDeleteAnswer,
+    envelope: 'v1',
+  },
+  {
+    path: '/manager/proxies/check',
+    area: 'proxy',
+    body: proxyLibraryCheckBody,
+    answer: proxyLibraryCheckAnswer,
+    envelope: 'v1',
+  },
+  {
+    path: '/manager/proxies/exits',
+    area: 'proxy',
+    body: proxyLibraryExitsBody,
+    answer: proxyLibraryExitsAnswer,
+    envelope: 'v1',
+  },
 ] as const satisfies readonly LocalApiRoute[];
 
 export type LocalApiPath = (typeof LOCAL_API_ROUTES)[number]['path'];
+
+/** The table's entry of one local API path, with its exact schemas. */
+export type LocalApiRouteOf<P extends LocalApiPath> = Extract<
+  (typeof LOCAL_API_ROUTES)[number],
+  { path: P }
+>;
+
+/** The JSON body a caller sends to a path (the body schema's input). */
+export type LocalApiBodyOf<P extends LocalApiPath> = z.input<LocalApiRouteOf<P>['body']>;
+
+/** What a path answers on success, as its answer schema has it (legacy: the whole answer). */
+export type LocalApiAnswerOf<P extends LocalApiPath> = z.output<LocalApiRouteOf<P>['answer']>;
+
+/** The `data` a path answers on success, whatever its envelope. */
+export type LocalApiDataOf<P extends LocalApiPath> = LocalApiRouteOf<P>['envelope'] extends 'legacy'
+  ? LocalApiAnswerOf<P> extends { data: infer D }
+    ? D
+    : never
+  : LocalApiAnswerOf<P>;
 
 /** The route of a local API path, or undefined. */
 export function localApiRoute(path: string): LocalApiRoute | undefined {

@@ -31,7 +31,7 @@ import {
 } from '../../domain/proxy-library.ts';
 import { callerLang, v1 } from '../../http/envelope.ts';
 import type { BodyOf } from '../../http/route.ts';
-import { requireLogin } from '../../http/route.ts';
+import { checkedAnswer, requireLogin } from '../../http/route.ts';
 import { parseBody } from '../../http/validate.ts';
 import { DomainError } from '../../model/errors.ts';
 import { localize, withReason } from '../../runtime/proxy/proxy-check.ts';
@@ -155,7 +155,11 @@ export function proxyLibraryRoutes(
       reply.header('Cache-Control', 'no-store');
       const login = requireLogin(ctx.session);
       const body = parseLibraryBody(route.body, request.body) as BodyOf<P>;
-      return handler({ body, request, reply, login, lang: callerLang(request) });
+      // Checked against the contract outside production, as post() of http/route.ts does.
+      return checkedAnswer(
+        route,
+        await handler({ body, request, reply, login, lang: callerLang(request) }),
+      );
     });
   };
 

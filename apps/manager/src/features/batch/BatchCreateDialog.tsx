@@ -34,6 +34,7 @@ import {
   BATCH_CREATE_MAX,
   batchCreateBody,
   batchName,
+  flag,
   prefixMax,
   type BatchTemplate,
 } from './batch-bodies.ts';
@@ -112,7 +113,7 @@ export function BatchCreateDialog({ open, onClose, onDone }: BatchCreateDialogPr
         ? {
             ...batchCreateBody({ ...template, proxyType: NO_PROXY }, index),
             ...inTurn(saved, index),
-            Is_CheckProxy: template.checkProxy ? 1 : 0,
+            Is_CheckProxy: flag(template.checkProxy),
           }
         : batchCreateBody(template, index);
     // Every body of the batch is the first one's shape: the first checks them all.
@@ -126,7 +127,7 @@ export function BatchCreateDialog({ open, onClose, onDone }: BatchCreateDialogPr
       budget,
       run: async (index) => {
         const body = bodyOf(index);
-        const made = await call<{ Session_Id: string }>(CREATE, body);
+        const made = await call(CREATE, body);
         return { id: made.Session_Id, name: body.Session_Name ?? '' };
       },
     });

@@ -41,6 +41,9 @@ export function batchName(prefix: string, index: number, count: number): string 
 /** The longest prefix the names of a batch of `count` leave room for. */
 export const prefixMax = (count: number) => SESSION_NAME_MAX - String(Math.max(1, count)).length;
 
+/** A 0/1 flag as the bodies take it. */
+export const flag = (on: boolean): 0 | 1 => (on ? 1 : 0);
+
 function proxyOf(t: Pick<BatchTemplate, 'proxyType' | 'host' | 'port' | 'username' | 'password'>) {
   if (t.proxyType === NO_PROXY) return { Proxy_Type: NO_PROXY };
   return {
@@ -61,7 +64,7 @@ export function batchCreateBody(t: BatchTemplate, index: number) {
     ...(system ? { SystemOS: system } : {}),
     ...(isMobileSystem(system) && t.model.trim() ? { MobileModel: t.model.trim() } : {}),
     ...proxyOf(t),
-    ...(t.proxyType === NO_PROXY ? {} : { Is_CheckProxy: t.checkProxy ? 1 : 0 }),
+    ...(t.proxyType === NO_PROXY ? {} : { Is_CheckProxy: flag(t.checkProxy) }),
   };
 }
 
@@ -81,13 +84,13 @@ export function lineCreateBody(line: ProxyLine, checkProxy: boolean) {
     Automatic_Configure: 0 as const,
     Session_Name: `${host}:${line.Proxy_Port}`.slice(0, SESSION_NAME_MAX),
     ...lineProxy(line),
-    Is_CheckProxy: checkProxy ? 1 : 0,
+    Is_CheckProxy: flag(checkProxy),
   };
 }
 
 /** A proxy line onto an existing environment (proxy/update). */
 export function lineAssignBody(id: string, line: ProxyLine, checkProxy: boolean) {
-  return { Session_ID: id, ...lineProxy(line), Is_CheckProxy: checkProxy ? 1 : 0 };
+  return { Session_ID: id, ...lineProxy(line), Is_CheckProxy: flag(checkProxy) };
 }
 
 /** Which environment each line goes to (in order, one each); lines beyond the selection get none. */

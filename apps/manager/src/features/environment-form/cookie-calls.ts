@@ -10,14 +10,15 @@ import { toExtensionJson } from '@hainiao/contract';
 import { cookieFileName, mergeCookies, type CookieItem } from './cookies.ts';
 
 async function container(id: string): Promise<{ name: string; cookies: CookieItem[] }> {
-  const answer = await call<{ listcontainer: Record<string, unknown>[] }>(
-    '/api/v1/session/id_container',
-    { Session_ID: [id], Session_container_type: 1 },
-  );
-  const found = answer.listcontainer[0] ?? {};
+  const answer = await call('/api/v1/session/id_container', {
+    Session_ID: [id],
+    Session_container_type: 1,
+  });
+  // Type 1: everything, the cookies included (an unknown id answers its id and -22 only).
+  const found = answer.listcontainer[0];
   return {
-    name: typeof found.Session_Name === 'string' ? found.Session_Name : '',
-    cookies: Array.isArray(found.Cookie) ? (found.Cookie as CookieItem[]) : [],
+    name: found && 'Session_Name' in found ? found.Session_Name : '',
+    cookies: found && 'Cookie' in found ? found.Cookie : [],
   };
 }
 

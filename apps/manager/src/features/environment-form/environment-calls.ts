@@ -31,10 +31,11 @@ export class FieldProblems extends Error {
   }
 }
 
-function checked(schema: z.ZodType, body: object, lang: UiLang): object {
+/** The body once its schema accepts it: what the schema takes in (its input type). */
+function checked<S extends z.ZodType>(schema: S, body: object, lang: UiLang): z.input<S> {
   const problems = bodyProblems(schema, body, lang);
   if (problems.length) throw new FieldProblems(problems);
-  return body;
+  return body as z.input<S>;
 }
 
 export async function loadEnvironment(

@@ -6,13 +6,6 @@ import type { UiLang } from '../../shared/lang.tsx';
 
 export type BrowserAction = 'start' | 'stop' | 'kill';
 
-interface Result {
-  Session_ID: string;
-  status: number;
-  /** Why a start failed (e.g. what to install), when the service knows. */
-  message?: string;
-}
-
 export interface ActionOutcome {
   done: string[];
   /** Environments that failed, with the reason in the UI's language. */
@@ -27,7 +20,7 @@ export async function runBrowserAction(
   const outcome: ActionOutcome = { done: [], failed: [] };
   for (let i = 0; i < ids.length; i += STATUS_QUERY_MAX) {
     const chunk = ids.slice(i, i + STATUS_QUERY_MAX);
-    const answer = await call<{ listid: Result[] }>(`/api/v1/browser/${action}`, {
+    const answer = await call(`/api/v1/browser/${action}`, {
       Session_ID: chunk,
     });
     for (const result of answer.listid) {
@@ -39,7 +32,7 @@ export async function runBrowserAction(
         outcome.done.push(result.Session_ID);
       } else {
         const message = BrowserCodes.message(result.status, lang) ?? String(result.status);
-        const why = result.message ? reasonIn(result.message, lang) : '';
+        const why = 'message' in result && result.message ? reasonIn(result.message, lang) : '';
         outcome.failed.push({
           id: result.Session_ID,
           reason: !why ? message : lang === 'zh' ? `${message}（${why}）` : `${message} (${why})`,
@@ -54,7 +47,7 @@ export async function runBrowserAction(
 export async function conditionsOf(ids: readonly string[]): Promise<Map<string, number>> {
   const conditions = new Map<string, number>();
   for (let i = 0; i < ids.length; i += STATUS_QUERY_MAX) {
-    const answer = await call<{ listcontainer: Result[] }>('/api/v1/browser/status', {
+    const answer = await call('/api/v1/browser/status', {
       Session_ID: ids.slice(i, i + STATUS_QUERY_MAX),
     });
     for (const entry of answer.listcontainer) conditions.set(entry.Session_ID, entry.status);

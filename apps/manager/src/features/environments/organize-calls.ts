@@ -14,8 +14,7 @@ export interface TrashEntry {
   Purge_Time: string;
 }
 
-export const listTags = async () =>
-  (await call<{ Tag_List: TagCount[] }>('/api/v1/session/tag/list')).Tag_List;
+export const listTags = async () => (await call('/api/v1/session/tag/list')).Tag_List;
 
 export const retag = (ids: readonly string[], add: readonly string[], remove: readonly string[]) =>
   call('/api/v1/session/tags', { Session_ID: ids, Add_Tags: add, Remove_Tags: remove });
@@ -25,19 +24,15 @@ export const cloneEnvironment = async (
   options: { count: number; copyCookies: boolean; name?: string },
 ) =>
   (
-    await call<{ Session_Clones: { Session_Id: string; Session_Name: string }[] }>(
-      '/api/v1/session/clone',
-      {
-        Session_ID: id,
-        Clone_Count: options.count,
-        Copy_Cookies: options.copyCookies ? 1 : 0,
-        ...(options.name?.trim() ? { Session_Name: options.name.trim() } : {}),
-      },
-    )
+    await call('/api/v1/session/clone', {
+      Session_ID: id,
+      Clone_Count: options.count,
+      Copy_Cookies: options.copyCookies ? 1 : 0,
+      ...(options.name?.trim() ? { Session_Name: options.name.trim() } : {}),
+    })
   ).Session_Clones;
 
-export const listTrash = async () =>
-  (await call<{ Trash_List: TrashEntry[] }>('/api/v1/session/trash/list')).Trash_List;
+export const listTrash = async () => (await call('/api/v1/session/trash/list')).Trash_List;
 
 export const restoreFromTrash = (ids: readonly string[]) =>
   call('/api/v1/session/trash/restore', { Session_ID: ids });

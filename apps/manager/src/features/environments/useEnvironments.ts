@@ -11,19 +11,15 @@ import { call } from '../../shared/api.ts';
 import { errorText } from '../../shared/ui/errors.ts';
 import { listBody, type EnvironmentRow, type Filters, type ListSort } from './model.ts';
 
-interface ListAnswer {
-  listid: string[];
-  total: number;
-}
-
 async function details(ids: string[]): Promise<EnvironmentRow[]> {
   const rows: EnvironmentRow[] = [];
   for (let i = 0; i < ids.length; i += STATUS_QUERY_MAX) {
-    const answer = await call<{ listcontainer: EnvironmentRow[] }>('/api/v1/session/id_container', {
+    const answer = await call('/api/v1/session/id_container', {
       Session_ID: ids.slice(i, i + STATUS_QUERY_MAX),
       Session_container_type: 2,
     });
-    rows.push(...answer.listcontainer.filter((row) => row.status === 0));
+    // Found ones: an unknown id answers its id and -22 only.
+    rows.push(...answer.listcontainer.filter((row) => 'Session_Name' in row));
   }
   return rows;
 }
@@ -31,7 +27,7 @@ async function details(ids: string[]): Promise<EnvironmentRow[]> {
 async function allIds(filters: Filters, sort: ListSort | undefined): Promise<string[]> {
   const ids: string[] = [];
   for (let page = 1; ; page++) {
-    const answer = await call<ListAnswer>('/api/v1/session/listid', {
+    const answer = await call('/api/v1/session/listid', {
       ...listBody(filters, sort),
       CurrentPage: page,
       ListNum: LIST_NUM_MAX,
@@ -77,7 +73,7 @@ export function useEnvironments(
       let ids: string[];
       let count: number;
       if (filters.run === 'all') {
-        const answer = await call<ListAnswer>('/api/v1/session/listid', {
+        const answer = await call('/api/v1/session/listid', {
           ...listBody(filters, sort),
           CurrentPage: page,
           ListNum: pageSize,

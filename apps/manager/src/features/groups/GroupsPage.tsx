@@ -41,20 +41,18 @@ interface Brief {
 
 /** The environments of a group (its first LIST_NUM_MAX), with their names. */
 async function environmentsOf(group: string): Promise<Brief[]> {
-  const { listid } = await call<{ listid: string[] }>('/api/v1/session/listid', {
+  const { listid } = await call('/api/v1/session/listid', {
     Session_GroupName: group,
     ListNum: LIST_NUM_MAX,
   });
   const found: Brief[] = [];
   for (let i = 0; i < listid.length; i += STATUS_QUERY_MAX) {
-    const { listcontainer } = await call<{ listcontainer: Brief[] }>(
-      '/api/v1/session/id_container',
-      {
-        Session_ID: listid.slice(i, i + STATUS_QUERY_MAX),
-        Session_container_type: 2,
-      },
-    );
-    found.push(...listcontainer.filter((entry) => entry.status === 0));
+    const { listcontainer } = await call('/api/v1/session/id_container', {
+      Session_ID: listid.slice(i, i + STATUS_QUERY_MAX),
+      Session_container_type: 2,
+    });
+    // Found ones: an unknown id answers its id and -22 only.
+    found.push(...listcontainer.filter((entry) => 'Session_Name' in entry));
   }
   return found;
 }
@@ -81,7 +79,7 @@ export default function GroupsPage() {
     let live = true;
     (async () => {
       for (const group of groups) {
-        const { total } = await call<{ total: number }>('/api/v1/session/listid', {
+        const { total } = await call('/api/v1/session/listid', {
           Session_GroupName: group,
           ListNum: 1,
         });

@@ -37,7 +37,7 @@ export default function PluginsPage() {
   const installed = loaded && loaded.of === environment ? loaded.list : [];
 
   useEffect(() => {
-    call<{ Plugin_list: LibraryPlugin[] }>('/api/v1/plugin/list')
+    call('/api/v1/plugin/list')
       .then((answer) => setLibrary(answer.Plugin_list))
       .catch((error: unknown) => setLibraryError(errorText(error)))
       .finally(() => setLibraryLoading(false));
@@ -46,7 +46,7 @@ export default function PluginsPage() {
   useEffect(() => {
     if (!environment) return;
     let live = true;
-    void call<{ Plugin_list: Installed[] }>('/api/v1/session/id_plugin_list', {
+    void call('/api/v1/session/id_plugin_list', {
       Session_ID: environment,
     })
       .then((answer) => answer.Plugin_list)

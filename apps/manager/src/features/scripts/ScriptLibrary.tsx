@@ -39,7 +39,7 @@ export function ScriptLibrary(props: {
 
   useEffect(() => {
     let live = true;
-    call<{ Script_list: LibraryScript[] }>('/api/v1/script/list')
+    call('/api/v1/script/list')
       .then((answer) => live && setLoaded({ key, list: answer.Script_list }))
       .catch((error: unknown) => {
         if (!live) return;

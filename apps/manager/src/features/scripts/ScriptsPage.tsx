@@ -13,12 +13,6 @@ import { scriptsCopy } from './locales.ts';
 import { PageFrame } from '../../shared/ui/PageFrame.tsx';
 import { ScriptLibrary, type LibraryScript } from './ScriptLibrary.tsx';
 
-interface ScriptList {
-  Actived_script_id: string;
-  Actived_script_name: string;
-  UnActived_script_list: { UnActived_script_ID: string; UnActived_script_Name: string }[];
-}
-
 interface ScriptRow {
   id: string;
   name: string;
@@ -48,7 +42,7 @@ export default function ScriptsPage() {
   useEffect(() => {
     if (!environment) return;
     let live = true;
-    void call<ScriptList>('/api/v1/session/id_script_list', { Session_ID: environment })
+    void call('/api/v1/session/id_script_list', { Session_ID: environment })
       .then((list) => [
         ...(list.Actived_script_id
           ? [{ id: list.Actived_script_id, name: list.Actived_script_name, active: true }]
@@ -69,10 +63,11 @@ export default function ScriptsPage() {
     };
   }, [environment, version, message]);
 
-  const run = async (path: string, body: object, done: string) => {
+  /** A script call on the chosen environment, then the list again. */
+  const run = async (send: (environment: string) => Promise<unknown>, done: string) => {
     if (!environment) return;
     try {
-      await call(path, { Session_ID: environment, ...body });
+      await send(environment);
       void message.success(done);
       setVersion((v) => v + 1);
     } catch (error) {
@@ -84,8 +79,8 @@ export default function ScriptsPage() {
     setAdding(script.Script_ID);
     try {
       await run(
-        '/api/v1/session/id_script_add',
-        { Script_ID: [script.Script_ID] },
+        (id) =>
+          call('/api/v1/session/id_script_add', { Session_ID: id, Script_ID: [script.Script_ID] }),
         fill(t.added, { name: script.Script_Name }),
       );
     } finally {
@@ -141,8 +136,11 @@ export default function ScriptsPage() {
                           aria-label={fill(t.deactivateAria, { name: row.name })}
                           onClick={() =>
                             void run(
-                              '/api/v1/session/id_script_Deactivate',
-                              { Script_ID: row.id },
+                              (id) =>
+                                call('/api/v1/session/id_script_Deactivate', {
+                                  Session_ID: id,
+                                  Script_ID: row.id,
+                                }),
                               t.deactivated,
                             )
                           }
@@ -156,8 +154,11 @@ export default function ScriptsPage() {
                           aria-label={fill(t.activateAria, { name: row.name })}
                           onClick={() =>
                             void run(
-                              '/api/v1/session/id_script_active',
-                              { Script_ID: row.id },
+                              (id) =>
+                                call('/api/v1/session/id_script_active', {
+                                  Session_ID: id,
+                                  Script_ID: row.id,
+                                }),
                               t.activated,
                             )
                           }
@@ -173,8 +174,11 @@ export default function ScriptsPage() {
                           row.active
                             ? void message.warning(t.removeActive)
                             : void run(
-                                '/api/v1/session/id_script_Delete',
-                                { Script_ID: [row.id] },
+                                (id) =>
+                                  call('/api/v1/session/id_script_Delete', {
+                                    Session_ID: id,
+                                    Script_ID: [row.id],
+                                  }),
                                 t.removed,
                               )
                         }

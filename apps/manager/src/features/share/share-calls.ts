@@ -12,19 +12,14 @@ import { budgetOf, pacer } from '../../shared/batch-run/pacer.ts';
 export async function sharesOf(ids: readonly string[]): Promise<Map<string, string[]>> {
   const shares = new Map<string, string[]>();
   for (let i = 0; i < ids.length; i += STATUS_QUERY_MAX) {
-    const answer = await call<{
-      listcontainer: { Session_ID: string; status: number; Share_Username?: unknown }[];
-    }>('/api/v1/session/id_container', {
+    const answer = await call('/api/v1/session/id_container', {
       Session_ID: ids.slice(i, i + STATUS_QUERY_MAX),
       Session_container_type: 1,
     });
     for (const entry of answer.listcontainer) {
-      if (entry.status !== 0) continue;
-      const names = Array.isArray(entry.Share_Username) ? entry.Share_Username : [];
-      shares.set(
-        entry.Session_ID,
-        names.filter((n): n is string => typeof n === 'string'),
-      );
+      // Type 1 of a found one: an unknown id answers its id and -22 only.
+      if (!('Share_Username' in entry)) continue;
+      shares.set(entry.Session_ID, entry.Share_Username);
     }
   }
   return shares;

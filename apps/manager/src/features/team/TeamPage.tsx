@@ -79,7 +79,7 @@ export default function TeamPage() {
     void (async () => {
       let team: Team;
       try {
-        team = await call<Team>('/api/v1/team/list');
+        team = await call('/api/v1/team/list');
       } catch (error) {
         if (live) setLoaded({ error: errorText(error), version });
         return;
@@ -90,7 +90,7 @@ export default function TeamPage() {
       setCountError(undefined);
       try {
         for (const member of team.members) {
-          const { total } = await call<{ total: number }>('/api/v1/session/listid', {
+          const { total } = await call('/api/v1/session/listid', {
             Session_Owner: member.Account,
             ListNum: 1,
           });

@@ -36,20 +36,24 @@ export function EnvironmentPicker<M extends boolean = false>(props: {
     const timer = setTimeout(() => {
       setLoading(true);
       (async () => {
-        const { listid } = await call<{ listid: string[] }>('/api/v1/session/listid', {
+        const { listid } = await call('/api/v1/session/listid', {
           ...(query.trim() ? { Session_Name: query.trim() } : {}),
           ListNum: PICK_LIMIT,
         });
         if (!listid.length) return [];
-        const { listcontainer } = await call<{
-          listcontainer: { Session_ID: string; Session_Name: string; status: number }[];
-        }>('/api/v1/session/id_container', { Session_ID: listid, Session_container_type: 2 });
-        return listcontainer
-          .filter((entry) => entry.status === 0)
-          .map((entry) => ({
-            value: entry.Session_ID,
-            label: entry.Session_Name || entry.Session_ID,
-          }));
+        const { listcontainer } = await call('/api/v1/session/id_container', {
+          Session_ID: listid,
+          Session_container_type: 2,
+        });
+        return (
+          listcontainer
+            // Found ones: an unknown id answers its id and -22 only.
+            .filter((entry) => 'Session_Name' in entry)
+            .map((entry) => ({
+              value: entry.Session_ID,
+              label: entry.Session_Name || entry.Session_ID,
+            }))
+        );
       })()
         .then((found) => {
           if (!live) return;
