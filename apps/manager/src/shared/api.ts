@@ -27,12 +27,35 @@ const unreachable = {
   zh: '本地服务没有响应，请确认它仍在运行。',
 };
 
-interface Envelope {
+/** An answer as the service sends it, in either envelope. */
+export interface Envelope {
   code?: number;
   status?: number;
   message?: string;
   msg?: string;
   data?: unknown;
+}
+
+/**
+ * POSTs `body` to `path` (same origin, the UI's language) and resolves to the answer's envelope
+ * as sent; a service that cannot be reached, or answers something that is not JSON, throws
+ * ApiError(UNREACHABLE).
+ */
+export async function postEnvelope(path: string, body: unknown): Promise<Envelope> {
+  const lang = currentLang();
+  try {
+    const response = await fetch(path, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Accept-Language': lang === 'zh' ? 'zh-CN,zh;q=0.9' : 'en',
+      },
+      body: JSON.stringify(body),
+    });
+    return (await response.json()) as Envelope;
+  } catch {
+    throw new ApiError(UNREACHABLE, unreachable[lang]);
+  }
 }
 
 /** A body as the client passes it: never changed, so read-only lists and objects do too. */
@@ -47,22 +70,10 @@ export async function call<P extends LocalApiPath>(
   path: P,
   body?: Sent<LocalApiBodyOf<P>>,
 ): Promise<LocalApiDataOf<P>> {
-  const lang = currentLang();
-  let answer: Envelope;
-  try {
-    const response = await fetch(path, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'Accept-Language': lang === 'zh' ? 'zh-CN,zh;q=0.9' : 'en',
-      },
-      body: JSON.stringify(body ?? {}),
-    });
-    answer = (await response.json()) as Envelope;
-  } catch {
-    throw new ApiError(UNREACHABLE, unreachable[lang]);
-  }
+  const answer = await postEnvelope(path, body ?? {});
   const code = answer.code ?? answer.status ?? UNREACHABLE;
-  if (code !== 0) throw new ApiError(code, answer.message ?? answer.msg ?? unreachable[lang]);
+  if (code !== 0) {
+    throw new ApiError(code, answer.message ?? answer.msg ?? unreachable[currentLang()]);
+  }
   return answer.data as LocalApiDataOf<P>;
 }

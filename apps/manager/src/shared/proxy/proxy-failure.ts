@@ -5,7 +5,7 @@
  * failure, so these two calls read the envelope here and throw a ProxyCheckFailure (an ApiError).
  */
 import { CurlCodes, SessionCodes } from '@hainiao/contract';
-import { ApiError, UNREACHABLE } from '../api.ts';
+import { ApiError, postEnvelope, UNREACHABLE, type Envelope } from '../api.ts';
 import { currentLang, type UiLang } from '../lang-store.ts';
 
 export class ProxyCheckFailure extends ApiError {
@@ -24,12 +24,6 @@ export function curlMeaning(code: number, lang: UiLang): string {
   const entry = CurlCodes.get(code);
   if (!entry) return String(code);
   return `${entry.name} (${code}): ${entry[lang]}`;
-}
-
-interface Envelope {
-  code?: number;
-  message?: string;
-  data?: unknown;
 }
 
 const unreachable = {
@@ -54,21 +48,7 @@ export function failureOf(answer: Envelope, lang: UiLang): ApiError {
 
 /** POSTs a create or proxy/update body (same origin, the UI's language); resolves to `data`. */
 export async function callCheckingProxy<T>(path: string, body: object): Promise<T> {
-  const lang = currentLang();
-  let answer: Envelope;
-  try {
-    const response = await fetch(path, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'Accept-Language': lang === 'zh' ? 'zh-CN,zh;q=0.9' : 'en',
-      },
-      body: JSON.stringify(body),
-    });
-    answer = (await response.json()) as Envelope;
-  } catch {
-    throw new ApiError(UNREACHABLE, unreachable[lang]);
-  }
-  if (answer.code !== 0) throw failureOf(answer, lang);
+  const answer = await postEnvelope(path, body);
+  if (answer.code !== 0) throw failureOf(answer, currentLang());
   return answer.data as T;
 }
