@@ -174,6 +174,13 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // Scripts put into pages and workers: the browser's globals, not Node's.
+    files: ['apps/local-api/src/runtime/devtools/page-scripts/*.js'],
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.worker, ...globals.serviceworker },
+    },
+  },
+  {
     files: ['apps/local-api/bin/**/*.js'],
     languageOptions: { globals: { ...globals.node } },
   },

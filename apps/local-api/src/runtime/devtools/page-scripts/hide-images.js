@@ -1,4 +1,4 @@
-/* global document -- ImageInvisible 1: runs in every document, in its own world */
+/* ImageInvisible 1: runs in every document, in its own world. */
 (() => {
   const css = 'img,picture,svg image,[style*="background-image"]{visibility:hidden!important}';
   const add = () => {

@@ -1,4 +1,3 @@
-/* eslint-disable */
 /**
  * Hainiao fingerprint lie detector: a plain script (no imports, no build step) that runs unchanged
  * in a window, an iframe and a dedicated, shared or service worker. It defines one global,
@@ -16,7 +15,7 @@
 
   const G = globalThis;
   // Our own tools, taken once so that later changes by the page cannot steer the detector.
-  const { apply, construct, ownKeys, getPrototypeOf } = Reflect;
+  const { apply, ownKeys, getPrototypeOf } = Reflect;
   const reflectSetPrototypeOf = Reflect.setPrototypeOf;
   const { create, defineProperty, getOwnPropertyDescriptor, getOwnPropertyNames } = Object;
   const objectSetPrototypeOf = Object.setPrototypeOf;
@@ -676,6 +675,7 @@
 
   /** Clears to a colour of exact bytes and reads it back. */
   async function checkWebGLReadback(lie) {
+    /** @type {[string, () => WebGLRenderingContext | WebGL2RenderingContext | null][]} */
     const cases = [];
     if (typeof OffscreenCanvas === 'function') {
       cases.push(['WebGLRenderingContext', () => new OffscreenCanvas(4, 4).getContext('webgl')]);
@@ -817,11 +817,11 @@
     ctx.font = '14px Arial, sans-serif';
     ctx.fillText('Hainiao ☃ 😀 Cwm fjordbank glyphs vext quiz', 4, 20);
     ctx.globalCompositeOperation = 'multiply';
-    for (const [x, colour] of [
+    for (const [x, colour] of /** @type {[number, string][]} */ ([
       [60, '#f2f'],
       [100, '#2ff'],
       [140, '#ff2'],
-    ]) {
+    ])) {
       ctx.fillStyle = colour;
       ctx.beginPath();
       ctx.arc(x, 38, 20, 0, Math.PI * 2, true);

@@ -1,4 +1,4 @@
-/* global hainiaoLieDetector, parent, location */
+/* global hainiaoLieDetector */
 /*
  * The self-check's same-origin iframe (runtime/self-check/self-check.ts): runs the lie detector in the frame's
  * own realm and posts the report to the page.

@@ -1,4 +1,4 @@
-/* global window, document, hainiaoLieDetector, Worker, SharedWorker, RTCPeerConnection */
+/* global hainiaoLieDetector */
 /*
  * The self-check page (runtime/self-check/self-check.ts): runs the lie detector in the page, a same-origin
  * iframe and a dedicated, shared and service worker, gathers WebRTC candidates and looks for the

@@ -1,4 +1,4 @@
-/* global self, importScripts, hainiaoLieDetector, postMessage, ServiceWorkerGlobalScope, SharedWorkerGlobalScope */
+/* global hainiaoLieDetector, SharedWorkerGlobalScope */
 /*
  * The self-check's worker (runtime/self-check/self-check.ts): one script for the dedicated, shared and service
  * worker, which runs the lie detector in itself and answers its report to the page.
@@ -23,14 +23,16 @@ importScripts('./detector.js');
   if (kind === 'dedicated') {
     report().then((result) => postMessage(result));
   } else if (kind === 'shared') {
-    self.onconnect = (event) => {
+    const shared = /** @type {SharedWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+    shared.onconnect = (event) => {
       const port = event.ports[0];
       report().then((result) => port.postMessage(result));
     };
   } else {
-    self.addEventListener('install', () => self.skipWaiting());
-    self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
-    self.addEventListener('message', (event) => {
+    const service = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+    service.addEventListener('install', () => service.skipWaiting());
+    service.addEventListener('activate', (event) => event.waitUntil(service.clients.claim()));
+    service.addEventListener('message', (event) => {
       const port = event.ports[0];
       event.waitUntil(report().then((result) => port.postMessage(result)));
     });

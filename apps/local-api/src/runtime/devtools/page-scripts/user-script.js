@@ -1,4 +1,4 @@
-/* global document -- the active script, run once the document is parsed, its errors logged */
+/* The active script, run once the document is parsed, its errors logged. */
 (() => {
   const run = () => {
     try {
