@@ -10,7 +10,13 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accountWithCredential, adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
-import { localCall, localData, recordErrors, signInManager } from './manager-helpers.ts';
+import {
+  localCall,
+  localData,
+  managerContext,
+  recordErrors,
+  signInManager,
+} from './manager-helpers.ts';
 
 const ACCOUNT = 'manager_bulk_edit_e2e';
 const GROUP = 'Bulk shops';
@@ -58,11 +64,7 @@ describe('bulk edit of settings in the manager, in Chromium', () => {
     [system, browser] = await Promise.all([startTestSystem(), launchChromium()]);
     const made = await accountWithCredential(adminOf(system), ACCOUNT);
     credential = { appId: made.APP_ID, appKey: made.APP_KEY };
-    context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      locale: 'en-US',
-      reducedMotion: 'reduce',
-    });
+    context = await managerContext(browser);
     page = await context.newPage();
     recordErrors(page, errors);
   }, 120_000);

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { accountWithCredential, adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
-import { localData, recordErrors, screenshots } from './manager-helpers.ts';
+import { localData, managerContext, recordErrors, screenshots } from './manager-helpers.ts';
 
 const ACCOUNT = 'manager_e2e';
 
@@ -35,11 +35,7 @@ describe('the environment manager in Chromium', () => {
     [system, browser] = await Promise.all([startTestSystem(), launchChromium()]);
     const made = await accountWithCredential(adminOf(system), ACCOUNT);
     credential = { appId: made.APP_ID, appKey: made.APP_KEY };
-    context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      locale: 'en-US',
-      reducedMotion: 'reduce',
-    });
+    context = await managerContext(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: system.localApi.url,
     });

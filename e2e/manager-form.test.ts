@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accountWithCredential, adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
-import { localData, recordErrors, screenshots } from './manager-helpers.ts';
+import { localData, managerContext, recordErrors, screenshots } from './manager-helpers.ts';
 import { startHttpProxy, startLookup } from '@hainiao/local-api/test/proxies.ts';
 
 const ACCOUNT = 'manager_form_e2e';
@@ -64,12 +64,7 @@ describe('the manager’s form and batch dialogs in Chromium', () => {
     }
     const made = await accountWithCredential(adminOf(system), ACCOUNT);
     credential = { appId: made.APP_ID, appKey: made.APP_KEY };
-    context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      locale: 'en-US',
-      acceptDownloads: true,
-      reducedMotion: 'reduce',
-    });
+    context = await managerContext(browser, { acceptDownloads: true });
     page = await context.newPage();
     recordErrors(page, errors);
   }, 120_000);

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 
 /** The envelope of a local API call (the legacy calls answer status/msg, the v1 ones code/message). */
 export interface Envelope {
@@ -90,5 +90,22 @@ export function recordErrors(page: Page, errors: string[], label?: string) {
     if (message.type() === 'error') {
       errors.push(label ? `${label}: ${message.text()}` : message.text());
     }
+  });
+}
+
+/**
+ * A browser context for the manager as its end-to-end files open it: a desktop window, English
+ * unless told, and the system's reduced-motion setting, which the manager honours (on a loaded
+ * machine an animation's slow frames left a drawer half-way, its buttons never stable for a click).
+ */
+export function managerContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: 'en-US',
+    reducedMotion: 'reduce',
+    ...options,
   });
 }

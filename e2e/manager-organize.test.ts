@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accountWithCredential, adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
-import { localData, recordErrors, signInManager } from './manager-helpers.ts';
+import { localData, managerContext, recordErrors, signInManager } from './manager-helpers.ts';
 
 const ACCOUNT = 'manager_organize_e2e';
 const COOKIE = {
@@ -42,11 +42,7 @@ describe('tags, clones and the recycle bin in the manager, in Chromium', () => {
     credential = { appId: made.APP_ID, appKey: made.APP_KEY };
     // Without motion (the manager honours the system's setting): a drawer or dialog is where it
     // ends up at once, so a loaded machine's slow animation frames cannot leave one half-way.
-    context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      locale: 'en-US',
-      reducedMotion: 'reduce',
-    });
+    context = await managerContext(browser);
     page = await context.newPage();
     recordErrors(page, errors);
   }, 120_000);

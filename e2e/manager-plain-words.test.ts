@@ -11,7 +11,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accountWithCredential, adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
-import { localData, recordErrors } from './manager-helpers.ts';
+import { localData, managerContext, recordErrors } from './manager-helpers.ts';
 import { startHttpProxy, startLookup } from '@hainiao/local-api/test/proxies.ts';
 
 const ACCOUNT = 'plain_words_e2e';
@@ -49,11 +49,7 @@ describe('the manager in plain words, in both languages', () => {
       else process.env.HAINIAO_IP_LOOKUP = before;
     }
     credential = await accountWithCredential(adminOf(system), ACCOUNT);
-    context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      locale: 'en-US',
-      reducedMotion: 'reduce',
-    });
+    context = await managerContext(browser);
     page = await context.newPage();
     recordErrors(page, errors);
   }, 120_000);

@@ -20,7 +20,13 @@ import { batchCopy } from '@hainiao/manager/features/batch/locales.ts';
 import { formCopy } from '@hainiao/manager/features/environment-form/locales.ts';
 import { proxiesCopy } from '@hainiao/manager/features/proxies/locales.ts';
 import { startHttpProxy, startLookup } from '@hainiao/local-api/test/proxies.ts';
-import { localData, recordErrors, screenshots, signInManager } from './manager-helpers.ts';
+import {
+  localData,
+  managerContext,
+  recordErrors,
+  screenshots,
+  signInManager,
+} from './manager-helpers.ts';
 
 const ACCOUNT = 'manager_proxies_e2e';
 const COUNTRY = { en: 'Germany', zh: '德国' } as const;
@@ -101,11 +107,7 @@ describe('the proxy library in Chromium', () => {
     }
     const made = await accountWithCredential(adminOf(system), ACCOUNT);
     credential = { appId: made.APP_ID, appKey: made.APP_KEY };
-    context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      locale: 'en-US',
-      reducedMotion: 'reduce',
-    });
+    context = await managerContext(browser);
     page = await context.newPage();
     recordErrors(page, errors);
   }, 120_000);

@@ -17,7 +17,7 @@ import {
 } from '@hainiao/testkit';
 import { shellCopy } from '@hainiao/manager/app/locales.ts';
 import { scriptsCopy } from '@hainiao/manager/features/scripts/locales.ts';
-import { localData, recordErrors, signInManager } from './manager-helpers.ts';
+import { localData, managerContext, recordErrors, signInManager } from './manager-helpers.ts';
 
 const ACCOUNT = 'manager_scripts_e2e';
 const ENVIRONMENT = 'e2e scripts shop';
@@ -51,11 +51,7 @@ describe('the Scripts page in Chromium', () => {
     [system, browser] = await Promise.all([startTestSystem(), launchChromium()]);
     const made = await accountWithCredential(adminOf(system), ACCOUNT);
     credential = { account: ACCOUNT, appId: made.APP_ID, appKey: made.APP_KEY };
-    context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      locale: 'en-US',
-      reducedMotion: 'reduce',
-    });
+    context = await managerContext(browser);
     page = await context.newPage();
     recordErrors(page, errors);
   }, 120_000);

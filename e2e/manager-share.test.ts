@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accountWithCredential, adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
 import { spawnLocalApi, type ServiceProcess } from '@hainiao/testkit/service-process';
-import { localCall, recordErrors, screenshots } from './manager-helpers.ts';
+import { localCall, managerContext, recordErrors, screenshots } from './manager-helpers.ts';
 
 const ALICE = 'share_alice';
 const BOB = 'share_bob';
@@ -39,11 +39,7 @@ describe('sharing from the environment manager', () => {
   }
 
   async function openPage(locale: string): Promise<Page> {
-    const context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      locale,
-      reducedMotion: 'reduce',
-    });
+    const context = await managerContext(browser, { locale });
     contexts.push(context);
     const page = await context.newPage();
     recordErrors(page, errors, locale);

@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accountWithCredential, adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
-import { localData, recordErrors, signInManager } from './manager-helpers.ts';
+import { localData, managerContext, recordErrors, signInManager } from './manager-helpers.ts';
 
 /** A long account name: the widest account button a user is likely to have. */
 const ACCOUNT = 'shell_reviewer_long_name';
@@ -34,11 +34,7 @@ describe('the manager frame at 1024 and 1440 px', () => {
     [system, browser] = await Promise.all([startTestSystem(), launchChromium()]);
     const made = await accountWithCredential(adminOf(system), ACCOUNT);
     login = { account: made.Account, appId: made.APP_ID, appKey: made.APP_KEY };
-    context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      locale: 'en-US',
-      reducedMotion: 'reduce',
-    });
+    context = await managerContext(browser);
     page = await context.newPage();
     recordErrors(page, errors);
   });

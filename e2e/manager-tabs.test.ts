@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accountWithCredential, adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
-import { localCall, localData, recordErrors } from './manager-helpers.ts';
+import { localCall, localData, managerContext, recordErrors } from './manager-helpers.ts';
 
 const ACCOUNT = 'manager_tabs_e2e';
 const TABS = 8;
@@ -28,11 +28,7 @@ describe('eight manager tabs in one browser', () => {
     const made = await accountWithCredential(adminOf(system), ACCOUNT);
     const login = await localCall(system.localApi.url, '/login', made);
     expect(login.status, login.msg).toBe(0);
-    context = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      locale: 'en-US',
-      reducedMotion: 'reduce',
-    });
+    context = await managerContext(browser, { viewport: { width: 1280, height: 800 } });
   });
   afterAll(async () => {
     // Nothing left running: the environment is stopped and deleted.

@@ -22,7 +22,7 @@ import {
   TEST_PASSWORD,
 } from '@hainiao/testkit';
 import { spawnLocalApi, type ServiceProcess } from '@hainiao/testkit/service-process';
-import { localCall, recordErrors, screenshots } from './manager-helpers.ts';
+import { localCall, managerContext, recordErrors, screenshots } from './manager-helpers.ts';
 
 const MAIN = 'team_lead';
 const SUB = 'team_clerk';
@@ -58,11 +58,7 @@ describe('the Team page of the environment manager', () => {
   }
 
   async function openPage(locale: string): Promise<{ page: Page; context: BrowserContext }> {
-    const context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      locale,
-      reducedMotion: 'reduce',
-    });
+    const context = await managerContext(browser, { locale });
     contexts.push(context);
     const page = await context.newPage();
     recordErrors(page, errors, locale);
