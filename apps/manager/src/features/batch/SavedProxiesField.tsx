@@ -1,22 +1,12 @@
 /** Batch create's "Saved proxies": the saved proxies the new environments get, one each in turn. */
 import { Form, Select } from 'antd';
-import { useEffect, useState } from 'react';
 import { useCopy } from '../../shared/lang.tsx';
 import { savedProxyCopy } from '../../shared/saved-proxies/locales.ts';
-import { listProxies, type SavedProxy } from '../../shared/saved-proxies/proxy-calls.ts';
+import { useSavedProxies } from '../../shared/saved-proxies/useSavedProxies.ts';
 
 export function SavedProxiesField(props: { value: string[]; onChange(ids: string[]): void }) {
   const t = useCopy(savedProxyCopy);
-  const [saved, setSaved] = useState<SavedProxy[]>();
-  useEffect(() => {
-    let live = true;
-    listProxies()
-      .then((list) => live && setSaved(list))
-      .catch(() => live && setSaved([]));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const saved = useSavedProxies();
   const empty = saved !== undefined && saved.length === 0;
   return (
     <Form.Item label={t.batchSaved} extra={t.batchSavedHelp}>

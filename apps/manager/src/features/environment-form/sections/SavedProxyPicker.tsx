@@ -5,33 +5,21 @@
  * one (type, host, port and user name), and then follows the library's changes of it.
  */
 import { Alert, Form, Select } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { fill } from '../../../shared/format.ts';
 import { useCopy } from '../../../shared/lang.tsx';
 import { errorText } from '../../../shared/ui/errors.ts';
 import { savedProxyCopy } from '../../../shared/saved-proxies/locales.ts';
-import {
-  getProxy,
-  listProxies,
-  type SavedProxy,
-} from '../../../shared/saved-proxies/proxy-calls.ts';
+import { getProxy } from '../../../shared/saved-proxies/proxy-calls.ts';
 import { identityOf } from '../../../shared/saved-proxies/saved-proxy-fields.ts';
+import { useSavedProxies } from '../../../shared/saved-proxies/useSavedProxies.ts';
 
 export function SavedProxyPicker() {
   const t = useCopy(savedProxyCopy);
   const form = Form.useFormInstance();
-  const [saved, setSaved] = useState<SavedProxy[]>();
+  const saved = useSavedProxies();
   const [filling, setFilling] = useState(false);
   const [error, setError] = useState<string>();
-  useEffect(() => {
-    let live = true;
-    listProxies()
-      .then((list) => live && setSaved(list))
-      .catch(() => live && setSaved([]));
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const fields = {
     Proxy_Type: Form.useWatch('Proxy_Type', form) as unknown,
