@@ -6,12 +6,19 @@ import { apiDocPlugin } from './src/pages/api-doc/build/plugin.ts';
 
 export default defineConfig({
   plugins: [react(), apiDocPlugin(), bundleReport()],
-  // zod, set up for the site's CSP before any schema is made (src/shared/zod.ts).
   resolve: {
     alias: [
+      // zod, set up for the site's CSP before any schema is made (src/shared/zod.ts).
       {
         find: /^zod$/,
         replacement: fileURLToPath(new URL('./src/shared/zod.ts', import.meta.url)),
+      },
+      // React's own useSyncExternalStore instead of the shim for React 17 (wouter imports it).
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(
+          new URL('./src/shared/use-sync-external-store.ts', import.meta.url),
+        ),
       },
     ],
   },
@@ -21,6 +28,8 @@ export default defineConfig({
     sourcemap: false,
     // scripts/prerender.ts reads it to preload each page's chunk.
     manifest: true,
+    // Every browser the site supports preloads modules itself; the polyfill would cost each page.
+    modulePreload: { polyfill: false },
   },
   server: {
     port: 5173,

@@ -1,6 +1,5 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { languageRedirect } from '@hainiao/contract';
 import { App } from './app/App.tsx';
 import { storedLang } from './shared/chosenLang.ts';
@@ -11,9 +10,7 @@ const container = document.getElementById('root') as HTMLElement;
 const app = (
   <StrictMode>
     <DataProvider data={readInitialData()}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
+      <App />
     </DataProvider>
   </StrictMode>
 );

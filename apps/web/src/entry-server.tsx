@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
 import {
   langFromPath,
   type BrowserCoreEntry,
@@ -30,9 +29,7 @@ async function renderOnce(url: string, data: InitialData): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <DataProvider data={data}>
-        <StaticRouter location={url}>
-          <App />
-        </StaticRouter>
+        <App path={url} />
       </DataProvider>
     </StrictMode>,
     // Large boundaries are otherwise written out of line, to be moved in by a script.

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../shared/router.ts';
 import { format, MENU_ITEMS } from '@hainiao/contract';
 import { useLang, useLocalize } from '../shared/useLang.ts';
 import { useChatOffered } from './ChatScript.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useUrl } from '../shared/router.ts';
 import { activeMenuKey, MENU_ITEMS, MOBILE_BREAKPOINT_PX } from '@hainiao/contract';
 import { useLang, useLocalize } from '../shared/useLang.ts';
 import { AccountMenu } from '../features/account/AccountMenu.tsx';
@@ -16,7 +16,7 @@ export function Header() {
   const text = useText();
   const lang = useLang();
   const localize = useLocalize();
-  const location = useLocation();
+  const location = useUrl();
   const active = activeMenuKey(location.pathname);
   // The mobile menu is open for the path it was opened on, so navigating closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -69,7 +69,7 @@ export function Header() {
         <div className="site-header__actions">
           <LanguageSwitch />
           {/* Account entry slot (features/account): sign-in, or the signed-in email. */}
-          <AccountMenu />
+          <AccountMenu text={text.shell.account} />
           <button
             type="button"
             className="menu-toggle"

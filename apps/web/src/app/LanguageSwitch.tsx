@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../shared/router.ts';
 import { LANGS, localizePath, type Lang } from '@hainiao/contract';
 import { chooseLang } from '../shared/chosenLang.ts';
 import { useLang } from '../shared/useLang.ts';

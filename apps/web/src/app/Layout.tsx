@@ -1,18 +1,16 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
-import { langFromPath, languageRedirect } from '@hainiao/contract';
-import { chooseLang, chosenLang } from '../shared/chosenLang.ts';
+import { useEffect, type ReactNode } from 'react';
+import { langFromPath } from '@hainiao/contract';
+import { chooseLang } from '../shared/chosenLang.ts';
+import { useUrl } from '../shared/router.ts';
 import { useLang } from '../shared/useLang.ts';
 import { useChatScript } from './ChatScript.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
 /** The shell around every page; its language is the URL's. */
-export function Layout() {
+export function Layout({ children }: { children: ReactNode }) {
   const lang = useLang();
-  const { pathname, search, hash } = useLocation();
-  const navigationType = useNavigationType();
-  const navigate = useNavigate();
+  const { pathname } = useUrl();
 
   // Scroll resets to the top on navigation. Braces matter: in current Chromium scrollTo returns a
   // promise, which React would take for a cleanup function.
@@ -20,22 +18,12 @@ export function Layout() {
     window.scrollTo(0, 0);
   }, [pathname]);
 
-  // Language (prefix rules in lang.ts of @hainiao/contract): taken from the URL when the page
-  // loads and on back/forward, and stored under `lang`. A link inside the site that leads to the
-  // other language's path is redirected to the chosen language: Chinese adds /zh, English removes
-  // it. Never while a prerendered page hydrates (the first render is a POP), and not for a page's
-  // own deliberate redirect (a REPLACE, like /route sending the visitor to its target).
+  // Language (prefix rules in lang.ts of @hainiao/contract): the URL's, stored under `lang` when
+  // the page loads and on every navigation. A link to the other language's path never gets here:
+  // navigation goes to the chosen language's path instead (App.tsx).
   useEffect(() => {
-    const chosen = chosenLang();
-    if (chosen !== null && chosen !== lang && navigationType === 'PUSH') {
-      const target = languageRedirect(pathname + search + hash, chosen);
-      if (target) {
-        void navigate(target, { replace: true });
-        return;
-      }
-    }
     chooseLang(lang);
-  }, [lang, pathname, search, hash, navigationType, navigate]);
+  }, [lang, pathname]);
 
   // Back/forward also adopts the URL's language straight from the history event: React may
   // skip committing a page that the next navigation interrupted (switch, then back at once),
@@ -57,7 +45,7 @@ export function Layout() {
     <>
       <Header />
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        {children}
       </main>
       <Footer />
     </>

@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Route } from 'react-router';
 import { ZH_PREFIX } from '@hainiao/contract';
-import { Layout } from './Layout.tsx';
+import { Route, Switch } from '../shared/router.ts';
 import type { MetaKey } from './meta.ts';
 
 const HomePage = lazy(() => import('../pages/home/HomePage.tsx'));
@@ -88,23 +87,48 @@ function page(Page: LazyExoticComponent<ComponentType>) {
   );
 }
 
-/** The route tree: the same pages in English (no prefix) and Chinese (/zh). */
-export function siteRoutes() {
-  return ['', ZH_PREFIX].map((prefix) => (
-    <Route key={prefix || '/'} path={prefix || '/'} element={<Layout />}>
-      {[...PAGES, ...DYNAMIC_PAGES, ...API_DOC_PAGES].map(({ path, Page }) =>
-        path === '/' ? (
-          <Route key="index" index element={page(Page)} />
-        ) : (
-          <Route key={path} path={path.slice(1)} element={page(Page)} />
-        ),
+/** wouter's pattern for an English path under a prefix ('' or /zh); the home page is the prefix itself. */
+function under(prefix: string, path: string): string {
+  return path === '/' ? prefix || '/' : prefix + path;
+}
+
+/** Any client page's path in either language: they share one Ant Design shell while moving among them. */
+const CLIENT_PATH = new RegExp(
+  `^(?:${ZH_PREFIX})?(?:${CLIENT_PAGES.map(({ path }) => path.replace(/:[^/]+/g, '[^/]+')).join('|')})/?$`,
+  'i',
+);
+
+/**
+ * The pages, the same in English (no prefix) and Chinese (/zh); the first that matches the path
+ * renders, the not-found page when none does.
+ */
+export function SiteRoutes() {
+  const prefixes = ['', ZH_PREFIX];
+  return (
+    <Switch>
+      {prefixes.flatMap((prefix) =>
+        [...PAGES, ...DYNAMIC_PAGES, ...API_DOC_PAGES].map(({ path, Page }) => (
+          <Route key={under(prefix, path)} path={under(prefix, path)}>
+            {page(Page)}
+          </Route>
+        )),
       )}
-      <Route element={page(AntdOutlet)}>
-        {CLIENT_PAGES.map(({ path, Page }) => (
-          <Route key={path} path={path.slice(1)} element={page(Page)} />
-        ))}
+      <Route key="client" path={CLIENT_PATH}>
+        <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
+          <AntdOutlet>
+            <Switch>
+              {prefixes.flatMap((prefix) =>
+                CLIENT_PAGES.map(({ path, Page }) => (
+                  <Route key={prefix + path} path={prefix + path}>
+                    {page(Page)}
+                  </Route>
+                )),
+              )}
+            </Switch>
+          </AntdOutlet>
+        </Suspense>
       </Route>
-      <Route path="*" element={page(NotFoundPage)} />
-    </Route>
-  ));
+      <Route key="not-found">{page(NotFoundPage)}</Route>
+    </Switch>
+  );
 }

@@ -24,13 +24,6 @@ export const accountEn = {
       keywords: 'Hainiao API, app_id, app_key, local API credentials',
     },
   },
-  header: {
-    signIn: 'Sign in',
-    signOut: 'Sign out',
-    account: 'Account menu',
-    console: 'API console',
-    signedOut: 'You have signed out',
-  },
   signin: {
     title: 'Sign in to Hainiao',
     subtitle: 'Manage your API credentials and support tickets.',

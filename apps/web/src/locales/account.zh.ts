@@ -24,13 +24,6 @@ export const accountZh: AccountMessages = {
       keywords: '海鸟 API,app_id,app_key,本地 API 凭证',
     },
   },
-  header: {
-    signIn: '登录',
-    signOut: '退出登录',
-    account: '账号菜单',
-    console: 'API 控制台',
-    signedOut: '已退出登录',
-  },
   signin: {
     title: '登录海鸟',
     subtitle: '管理你的 API 凭证和工单。',

@@ -69,6 +69,12 @@ export const en = {
     },
   },
   shell: {
+    account: {
+      signIn: 'Sign in',
+      signOut: 'Sign out',
+      account: 'Account menu',
+      console: 'API console',
+    },
     skipToContent: 'Skip to content',
     home: 'Hainiao home',
     menu: 'Main menu',

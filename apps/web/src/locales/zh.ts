@@ -64,6 +64,12 @@ export const zh: Messages = {
     },
   },
   shell: {
+    account: {
+      signIn: '登录',
+      signOut: '退出登录',
+      account: '账号菜单',
+      console: 'API 控制台',
+    },
     skipToContent: '跳到正文',
     home: '海鸟首页',
     menu: '主菜单',

@@ -1,9 +1,9 @@
-import { useLocation } from 'react-router';
+import { useUrl } from './router.ts';
 import { langFromPath, localizePath, type Lang } from '@hainiao/contract';
 
 /** The page's language, read from the URL (the only source of the language). */
 export function useLang(): Lang {
-  return langFromPath(useLocation().pathname);
+  return langFromPath(useUrl().pathname);
 }
 
 /** Turns an English path into the same page in the current language. */

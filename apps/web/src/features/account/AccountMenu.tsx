@@ -1,15 +1,21 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../shared/router.ts';
 import { useLang, useLocalize } from '../../shared/useLang.ts';
 import { clearSession, useSession } from './session.ts';
-import { useAccountText } from './useAccountText.ts';
+
+/** The entry's words, from the shell's copy (the header shows it on every page). */
+export interface AccountMenuText {
+  signIn: string;
+  signOut: string;
+  account: string;
+  console: string;
+}
 
 /**
  * The header's account entry: "Sign in" for visitors; the signed-in email (to the console) and
  * "Sign out" otherwise. Plain elements, so public pages carry no Ant Design.
  */
-export function AccountMenu() {
+export function AccountMenu({ text }: { text: AccountMenuText }) {
   const session = useSession();
-  const text = useAccountText().header;
   const lang = useLang();
   const localize = useLocalize();
   const navigate = useNavigate();

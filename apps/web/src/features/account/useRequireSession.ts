@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { App } from 'antd';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../shared/router.ts';
 import { siteMessages } from '@hainiao/contract';
 import { useLang, useLocalize } from '../../shared/useLang.ts';
 import { useSession, type Session } from './session.ts';

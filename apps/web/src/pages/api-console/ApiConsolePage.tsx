@@ -1,5 +1,5 @@
 import { App, Button, Card, Tabs } from 'antd';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../shared/router.ts';
 import { CloudCallError, callCloud } from '../../api/cloud.ts';
 import { clearSession } from '../../features/account/session.ts';
 import { useAccountText } from '../../features/account/useAccountText.ts';

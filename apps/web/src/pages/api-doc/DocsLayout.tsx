@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useUrl } from '../../shared/router.ts';
 import { API_DOC_NAV, API_DOC_TITLES, apiDocPath, type ApiDocSlug } from '@hainiao/contract';
 import { useLang, useLocalize } from '../../shared/useLang.ts';
 import { usePageMeta } from '../../shared/usePageMeta.ts';
@@ -9,7 +9,7 @@ import { useDocCopy } from './components/useDocCopy.ts';
 
 /** Scrolls to the URL's #anchor once the (lazily loaded) page has rendered it. */
 function useScrollToHash() {
-  const { pathname, hash } = useLocation();
+  const { pathname, hash } = useUrl();
   useEffect(() => {
     if (!hash) return;
     const id = decodeURIComponent(hash.slice(1));
@@ -34,7 +34,7 @@ export function DocsLayout({ slug, children }: { slug: ApiDocSlug; children: Rea
   const lang = useLang();
   const localize = useLocalize();
   const copy = useDocCopy();
-  const { pathname } = useLocation();
+  const { pathname } = useUrl();
   // The small-screen menu is open for the page it was opened on, so navigating closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/router.ts';
 import { applicationCopy } from '../../locales/pages/application.ts';
 import { useCopy } from '../../shared/useCopy.ts';
 import { useLocalize } from '../../shared/useLang.ts';

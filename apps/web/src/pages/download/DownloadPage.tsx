@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/router.ts';
 import {
   BROWSER_VERSION_MAX,
   BROWSER_VERSION_MIN,

@@ -1,5 +1,5 @@
 import { useMemo, useRef, type MouseEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../shared/router.ts';
 import { documentAnswers, format, siteMessages } from '@hainiao/contract';
 import { CloudCallError, callCloud } from '../../api/cloud.ts';
 import { faqArticleKey } from '../../shared/dataKeys.ts';

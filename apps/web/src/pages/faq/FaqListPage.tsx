@@ -1,5 +1,5 @@
 import { useDeferredValue, useId, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate, useUrl } from '../../shared/router.ts';
 import { documentAnswers, format, siteMessages, type FaqArticleSummary } from '@hainiao/contract';
 import { callCloud } from '../../api/cloud.ts';
 import { faqCategoriesKey, faqListKey } from '../../shared/dataKeys.ts';
@@ -47,7 +47,7 @@ function FaqList() {
   const common = useText().common;
   const lang = useLang();
   const localize = useLocalize();
-  const location = useLocation();
+  const location = useUrl();
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const searchId = useId();
@@ -69,10 +69,10 @@ function FaqList() {
       : null;
 
   function selectCategory(id: number | null) {
-    void navigate(
-      { pathname: location.pathname, search: location.search, hash: id === null ? '' : `#${id}` },
-      { replace: true, preventScrollReset: true },
-    );
+    // Same path: the shell keeps the scroll position.
+    void navigate(`${location.pathname}${location.search}${id === null ? '' : `#${id}`}`, {
+      replace: true,
+    });
   }
 
   const articles = (list.data ?? []).filter(

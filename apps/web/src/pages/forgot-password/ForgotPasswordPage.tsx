@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router.ts';
 import { siteMessages } from '@hainiao/contract';
 import { CloudCallError, callCloud } from '../../api/cloud.ts';
 import { useCopy } from '../../shared/useCopy.ts';

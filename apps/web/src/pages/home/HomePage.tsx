@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/router.ts';
 import { HOME_STATS } from '@hainiao/contract';
 import { homeCopy } from '../../locales/pages/home.ts';
 import { useCopy } from '../../shared/useCopy.ts';

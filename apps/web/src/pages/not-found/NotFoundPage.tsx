@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/router.ts';
 import { useText } from '../../app/i18n.ts';
 import { useLocalize } from '../../shared/useLang.ts';
 import { usePageMeta } from '../../shared/usePageMeta.ts';

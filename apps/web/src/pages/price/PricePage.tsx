@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/router.ts';
 import type { Lang } from '@hainiao/contract';
 import { useChatOffered } from '../../app/ChatScript.ts';
 import { priceCopy } from '../../locales/pages/price.ts';

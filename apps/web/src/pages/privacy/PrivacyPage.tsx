@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/router.ts';
 import { useChatOffered } from '../../app/ChatScript.ts';
 import { privacyCopy } from '../../locales/pages/privacy.ts';
 import { useCopy } from '../../shared/useCopy.ts';

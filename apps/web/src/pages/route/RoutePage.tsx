@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../shared/router.ts';
 import {
   localizePath,
   safeTarget,

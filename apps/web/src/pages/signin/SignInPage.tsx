@@ -1,5 +1,5 @@
 import { Alert, Button, Form, Input } from 'antd';
-import { Link, useLocation } from 'react-router';
+import { Link, useHistoryState } from '../../shared/router.ts';
 import { siteMessages } from '@hainiao/contract';
 import { CloudCallError, callCloud } from '../../api/cloud.ts';
 import { useAccountText } from '../../features/account/useAccountText.ts';
@@ -31,7 +31,7 @@ function SignInForm() {
   const localize = useLocalize();
   const [form] = Form.useForm();
   const failure = useFormFailure<Field>(form);
-  const passwordChanged = (useLocation().state as SignInState | null)?.passwordChanged === true;
+  const passwordChanged = (useHistoryState() as SignInState | null)?.passwordChanged === true;
   const { submit, busy, next, hasNext } = useInlineClientTokenSubmit(
     (values: { identity: string; password: string }, lang, nonce) => {
       const identity = values.identity.trim();

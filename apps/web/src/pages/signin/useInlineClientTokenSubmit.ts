@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../shared/router.ts';
 import { safeTarget, type Lang } from '@hainiao/contract';
 import { routeLink } from '../../features/account/routeLink.ts';
 import { newSigninNonce } from '../../features/account/signinNonce.ts';

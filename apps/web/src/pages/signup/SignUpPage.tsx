@@ -1,5 +1,5 @@
 import { Button, Form, Input } from 'antd';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router.ts';
 import {
   ACCOUNT_NAME_MAX,
   ACCOUNT_NAME_MIN,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Input, Select, Table } from 'antd';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router.ts';
 import {
   siteMessages,
   TICKET_PAGE_SIZES,

@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../shared/router.ts';
 import { useRequireSession } from '../../features/account/useRequireSession.ts';
 import { TicketView } from '../../features/tickets/TicketView.tsx';
 import { useTicketText } from '../../features/tickets/useTicketText.ts';

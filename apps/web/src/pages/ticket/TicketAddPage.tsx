@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, Select, Steps, type UploadFile } from 'antd';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../shared/router.ts';
 import { siteMessages, TICKET_CONTENT_MAX, TICKET_TITLE_MAX } from '@hainiao/contract';
 import { callCloud } from '../../api/cloud.ts';
 import { useRequireSession } from '../../features/account/useRequireSession.ts';

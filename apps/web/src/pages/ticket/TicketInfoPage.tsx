@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { App, Button } from 'antd';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../shared/router.ts';
 import { siteMessages } from '@hainiao/contract';
 import { useRequireSession } from '../../features/account/useRequireSession.ts';
 import { TicketView } from '../../features/tickets/TicketView.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Select, Table, Tooltip } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { Link } from '../../shared/router.ts';
 import {
   format,
   siteMessages,

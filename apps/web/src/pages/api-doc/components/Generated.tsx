@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router.ts';
 import { API_DOC_TITLES, apiDocPath, LOCAL_API_PORT, type Lang } from '@hainiao/contract';
 import { useLang, useLocalize } from '../../../shared/useLang.ts';
 import type { CallLink, DocPageData, GeneratedBlock } from '../types.ts';

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router.ts';
 import { useLocalize } from '../../../shared/useLang.ts';
 
 /** `code`, **bold** and [links](/api/doc/…): the inline markup of the documentation copy. */

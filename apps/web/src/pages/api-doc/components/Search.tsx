@@ -1,5 +1,5 @@
 import { useDeferredValue, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router.ts';
 import { apiDocPath, format, type Lang } from '@hainiao/contract';
 import { useLang, useLocalize } from '../../../shared/useLang.ts';
 import type { SearchEntry } from '../types.ts';
