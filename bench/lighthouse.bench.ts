@@ -2,9 +2,10 @@
  * Lighthouse on the production build, as `npm start` serves it: `/`, `/zh`, `/download` and `/faq`
  * in Lighthouse's default mobile preset (Moto G class device, simulated slow 4G, 4x CPU slowdown),
  * with Debian's Chromium. Budgets: every category 100 on every page, and at most 90 KB of
- * JavaScript (gzip -9, like Vite's report) on a first visit to `/`; a broken budget makes the bench
- * exit with status 1. Also reports what is transferred (the cloud sends Brotli) and which package
- * weighs what in each script of that first visit (apps/web/bundle-report.ts).
+ * JavaScript (gzip -9, like Vite's report) on a first visit to `/`; no schema code (zod) in any
+ * script these pages load. A broken budget makes the bench exit with status 1. Also reports what
+ * is transferred (the cloud sends Brotli) and which package weighs what in each script of that
+ * first visit (apps/web/bundle-report.ts).
  *
  * `npm run bench -- lighthouse`. Not part of `npm test`.
  */
@@ -69,6 +70,22 @@ async function measure(url: string, port: number): Promise<Measurement> {
     scripts: scripts.map((r) => String(r.url)),
     scriptTransfer: scripts.reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0),
   };
+}
+
+/** Packages a public page must not load (the cloud client checks answers only outside production). */
+const NOT_ON_PUBLIC_PAGES = ['zod'];
+
+/** The packages of NOT_ON_PUBLIC_PAGES that the scripts of a page hold (apps/web/bundle-report.ts). */
+function forbiddenIn(scripts: string[]): string[] {
+  const file = path.join(WEB_DIST, BUNDLE_REPORT);
+  if (!fs.existsSync(file)) return [];
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as BundleReport;
+  return scripts.flatMap((url) => {
+    const name = new URL(url).pathname.replace(/^\//, '');
+    return NOT_ON_PUBLIC_PAGES.filter((pkg) => (report[name]?.[pkg] ?? 0) > 0).map(
+      (pkg) => `${pkg} in ${name}`,
+    );
+  });
 }
 
 /** Failing audits of a category, for the report when a bar is missed. */
@@ -152,6 +169,7 @@ export async function run(): Promise<string> {
         ]),
       ) as Record<Category, number>;
       if (page === '/') firstVisit = runs[0];
+      for (const found of forbiddenIn(runs[0]?.scripts ?? [])) misses.push(`${page}: ${found}`);
       const cells = (Object.keys(BARS) as Category[]).map((key) => {
         const ok = scores[key] >= BARS[key];
         if (!ok) misses.push(`${page} ${key}`);

@@ -29,6 +29,9 @@ describe('the started system in Chromium', () => {
       if (message.type() === 'error') errors.push(`${path}: ${message.text()}`);
     });
     await page.goto(system.cloud.url + path);
+    // The prerendered page paints first and hydrates after (entry-client.tsx); a click before
+    // that is lost, as it would be for a visitor.
+    if (options.javaScript !== false) await page.waitForSelector('html[data-hydrated]');
     return page;
   }
 

@@ -114,7 +114,9 @@ function head(
     }
     tags.push(`<link rel="alternate" hreflang="x-default" href="${siteUrl}${englishPath}" />`);
   }
-  for (const source of [options.source ?? []].flat()) tags.push(...preloads(source));
+  // The page's own chunks load with the app once the page has painted (entry-client.tsx).
+  const chunks = [options.source ?? []].flat().flatMap(preloads);
+  if (chunks.length > 0) tags.push(`<template id="after-paint">${chunks.join('')}</template>`);
   return tags.join('\n    ');
 }
 

@@ -1,19 +1,18 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { languageRedirect } from '@hainiao/contract';
-import { App } from './app/App.tsx';
 import { storedLang } from './shared/chosenLang.ts';
-import { DataProvider, readInitialData } from './shared/data.tsx';
+// The site's stylesheet: the build inlines it in every page (scripts/prerender.ts).
 import './styles/global.css';
 
+/** Id of the `<template>` holding the preloads of a prerendered page's own scripts. */
+export const AFTER_PAINT_ID = 'after-paint';
+
+/** Resolves once the browser has painted the current frame (at once in a hidden tab). */
+function afterPaint(): Promise<void> {
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 const container = document.getElementById('root') as HTMLElement;
-const app = (
-  <StrictMode>
-    <DataProvider data={readInitialData()}>
-      <App />
-    </DataProvider>
-  </StrictMode>
-);
 
 // A visitor whose stored language is not the URL's arrives on the other language's path: Chinese
 // adds /zh, English removes it (lang.ts of @hainiao/contract). It is decided before React
@@ -26,13 +25,16 @@ const stored = storedLang();
 const target = stored === null ? null : languageRedirect(here, stored);
 const prerendered = container.firstElementChild !== null;
 
-if (target !== null && prerendered) {
-  window.location.replace(target);
-} else if (prerendered) {
-  // Hydrating inside a transition lets React yield to the browser between components, so the
-  // page stays responsive (no long task) while it becomes interactive.
-  startTransition(() => void hydrateRoot(container, app));
-} else {
+async function boot() {
   if (target !== null) window.history.replaceState(window.history.state, '', target);
-  createRoot(container).render(app);
+  // A prerendered page reads and paints without a script: React, the app and the page's chunks
+  // load once it has painted, so they never hold back its first paint on a slow line.
+  if (prerendered) await afterPaint();
+  const preloads = document.getElementById(AFTER_PAINT_ID);
+  if (preloads instanceof HTMLTemplateElement) document.head.append(preloads.content);
+  const { start } = await import('./hydrate.tsx');
+  start(container, prerendered);
 }
+
+if (target !== null && prerendered) window.location.replace(target);
+else void boot();

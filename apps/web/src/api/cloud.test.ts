@@ -4,7 +4,7 @@ import { QueryObserver } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { newQueryClient } from '../shared/queryClient.ts';
 import { cloudQueryOptions } from '../shared/useCloudQuery.ts';
-import { CloudCallError, callCloud, fetchHistoryList } from './cloud.ts';
+import { CloudCallError, callCloud, callDocument, fetchHistoryList } from './cloud.ts';
 
 /**
  * A real HTTP server on loopback standing in for the cloud: it records each request (its form
@@ -135,6 +135,17 @@ describe('callCloud', () => {
     ).rejects.toMatchObject({
       code: -1,
       message: 'Unexpected answer from /api/hainiao/workorderlist',
+    });
+  });
+
+  test("document's answer is checked against what its mod answers", async () => {
+    const category = { id: 1, name: 'Proxies', ename: 'proxies', count: 2 };
+    answers.set('/api/hainiao/document', { body: { code: 0, msg: 'ok', data: [category] } });
+    await expect(callDocument({ mod: 'category' }, 'en')).resolves.toEqual([category]);
+    // A list of categories is a document answer, but not what mod=list answers.
+    await expect(callDocument({ mod: 'list' }, 'en')).rejects.toMatchObject({
+      code: -1,
+      message: 'Unexpected answer from /api/hainiao/document',
     });
   });
 

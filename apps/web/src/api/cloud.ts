@@ -1,15 +1,18 @@
 /**
  * The site's one client of the cloud, typed from the contract's table (CLOUD_CALLS): the fields a
- * call takes and the `data` it answers come from the call's schemas, and every answer is checked
- * against its answer schema before a page sees it.
+ * call takes and the `data` it answers come from the call's schemas. Outside production (tests,
+ * `vite dev`) every answer is checked against its answer schema before a page sees it; the built
+ * site trusts its own cloud's answers and so loads no schema code (./answer-check.ts).
  */
 import {
-  HISTORY_LIST_CALL,
+  HISTORY_LIST_PATH,
   cloudLang,
-  isCloudAnswer,
   type CloudAnswerOf,
   type CloudFieldsOf,
   type CloudPath,
+  type FaqArticle,
+  type FaqArticleSummary,
+  type FaqCategory,
   type HistoryFile,
   type Lang,
 } from '@hainiao/contract';
@@ -61,35 +64,18 @@ function unexpected(path: string): CloudCallError {
   return new CloudCallError(-1, `Unexpected answer from ${path}`);
 }
 
-/** A schema of `data` (one of the contract's zod schemas). */
-export interface AnswerSchema<T> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false };
-}
-
 /**
  * A cloud call as CLOUD_CALLS describes it: POST, multipart form data, always with inweb=1 and
- * lang ('zh-CHS' for Chinese, else 'en'). Resolves with `data` on code 0 once it matches the call's
- * answer schema (and `init.answer`, when given: document's answer for one `mod`), else rejects
- * with a CloudCallError carrying the server's `msg`.
+ * lang ('zh-CHS' for Chinese, else 'en'). Resolves with `data` on code 0 (checked against the
+ * call's answer schema outside production), else rejects with a CloudCallError carrying the
+ * server's `msg`.
  */
-export function callCloud<P extends CloudPath>(
+export async function callCloud<P extends CloudPath>(
   path: P,
   fields: CallFields<P>,
   lang: Lang,
-  init?: CallInit,
-): Promise<CloudAnswerOf<P>>;
-export function callCloud<P extends CloudPath, T>(
-  path: P,
-  fields: CallFields<P>,
-  lang: Lang,
-  init: CallInit & { answer: AnswerSchema<T> },
-): Promise<T>;
-export async function callCloud(
-  path: CloudPath,
-  fields: Record<string, unknown>,
-  lang: Lang,
-  init: CallInit & { answer?: AnswerSchema<unknown> } = {},
-): Promise<unknown> {
+  init: CallInit = {},
+): Promise<CloudAnswerOf<P>> {
   const body = new FormData();
   body.set('inweb', '1');
   body.set('lang', cloudLang(lang));
@@ -100,23 +86,42 @@ export async function callCloud(
   for (const [name, file] of Object.entries(init.files ?? {})) body.set(name, file);
   const response = await fetch(path, { method: 'POST', body, signal: init.signal });
   const data = await dataOf(response);
-  if (!isCloudAnswer(path, data)) throw unexpected(path);
-  if (!init.answer) return data;
-  const narrowed = init.answer.safeParse(data);
-  if (!narrowed.success) throw unexpected(path);
-  return narrowed.data;
+  if (!import.meta.env.PROD) {
+    const { isExpectedAnswer } = await import('./answer-check.ts');
+    if (!isExpectedAnswer(path, data, (fields as Record<string, unknown>).mod))
+      throw unexpected(path);
+  }
+  return data as CloudAnswerOf<P>;
+}
+
+/** What each `mod` of POST /api/hainiao/document answers (documentAnswers of the contract). */
+export interface DocumentAnswers {
+  category: FaqCategory[];
+  list: FaqArticleSummary[];
+  article: FaqArticle;
+}
+
+/** POST /api/hainiao/document, its answer typed by `mod`. */
+export function callDocument<M extends keyof DocumentAnswers>(
+  fields: CallFields<'/api/hainiao/document'> & { mod: M },
+  lang: Lang,
+  init?: CallInit,
+): Promise<DocumentAnswers[M]> {
+  return callCloud('/api/hainiao/document', fields, lang, init) as Promise<DocumentAnswers[M]>;
 }
 
 /** The previous client versions: a GET of the main host (historylist.php), same envelope. */
 export async function fetchHistoryList(
   init: { signal?: AbortSignal } = {},
 ): Promise<HistoryFile[]> {
-  const response = await fetch(HISTORY_LIST_CALL.path, {
+  const response = await fetch(HISTORY_LIST_PATH, {
     signal: init.signal,
     headers: { accept: 'application/json' },
   });
   const data = await dataOf(response);
-  const parsed = HISTORY_LIST_CALL.answer.safeParse(data);
-  if (!parsed.success) throw unexpected(HISTORY_LIST_CALL.path);
-  return parsed.data;
+  if (!import.meta.env.PROD) {
+    const { isHistoryList } = await import('./answer-check.ts');
+    if (!isHistoryList(data)) throw unexpected(HISTORY_LIST_PATH);
+  }
+  return data as HistoryFile[];
 }

@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { AnswerSchema } from '../api/cloud.ts';
 import { useEmbeddedData } from './data.tsx';
 
 export interface CloudData<T> {
@@ -22,22 +21,15 @@ const SETTLE_MS = 1500;
  */
 export function useCloudData<T>(
   key: string,
-  answer: AnswerSchema<T>,
   fetcher: (signal: AbortSignal) => Promise<T>,
 ): CloudData<T> {
+  // The embedded data is what the build rendered under this key, from the same typed calls
+  // (entry-server.tsx routeData); hydration shows exactly that.
   const embedded = useEmbeddedData();
-  // Embedded data is checked like an answer; data that does not match is fetched afresh instead.
-  const seed = useMemo(() => {
-    const checked = embedded.has(key) ? answer.safeParse(embedded.get(key)) : undefined;
-    return checked?.success ? { data: checked.data } : undefined;
-    // The schema is a module constant; the key says what the data is.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [embedded, key]);
   const query = useQuery<T>({
     queryKey: ['page-data', key],
     queryFn: ({ signal }) => fetcher(signal),
-    // The embedded data is what the server rendered: hydration shows exactly that.
-    ...(seed ? { initialData: seed.data } : {}),
+    ...(embedded.has(key) ? { initialData: embedded.get(key) as T } : {}),
     // Missing data is fetched at once; data already shown is refreshed once the page has settled.
     refetchOnMount: false,
   });

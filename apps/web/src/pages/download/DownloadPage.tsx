@@ -4,12 +4,9 @@ import {
   BROWSER_VERSION_MIN,
   CLIENT_OS_LEGACY,
   CLIENT_OS_MODERN,
-  corelistAnswer,
   format,
-  historyListAnswer,
   KERNEL_WIN10_ONLY_FROM,
   VERSION_FALLBACK,
-  versionAnswer,
   type BrowserCoreEntry,
 } from '@hainiao/contract';
 import { callCloud, fetchHistoryList } from '../../api/cloud.ts';
@@ -52,15 +49,13 @@ function Download() {
   const common = useText().common;
   const lang = useLang();
   const localize = useLocalize();
-  const version = useCloudData(versionKey(), versionAnswer, (signal) =>
+  const version = useCloudData(versionKey(), (signal) =>
     callCloud('/api/hainiao/version', {}, lang, { signal }),
   );
-  const cores = useCloudData(corelistKey(lang), corelistAnswer, (signal) =>
+  const cores = useCloudData(corelistKey(lang), (signal) =>
     callCloud('/api/hainiao/corelist', {}, lang, { signal }),
   );
-  const history = useCloudData(historyKey(), historyListAnswer, (signal) =>
-    fetchHistoryList({ signal }),
-  );
+  const history = useCloudData(historyKey(), (signal) => fetchHistoryList({ signal }));
 
   // The spec's fallback when the version could not be obtained.
   const versionText = version.data ?? (version.loading ? null : VERSION_FALLBACK);

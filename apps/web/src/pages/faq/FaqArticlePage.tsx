@@ -1,7 +1,7 @@
 import { useMemo, useRef, type MouseEvent } from 'react';
 import { Link, useNavigate, useParams } from '../../shared/router.ts';
-import { documentAnswers, format, siteMessages } from '@hainiao/contract';
-import { CloudCallError, callCloud } from '../../api/cloud.ts';
+import { format, siteMessages } from '@hainiao/contract';
+import { CloudCallError, callDocument } from '../../api/cloud.ts';
 import { faqArticleKey } from '../../shared/dataKeys.ts';
 import { faqCopy } from '../../locales/pages/faq.ts';
 import { useCloudData } from '../../shared/cloudData.tsx';
@@ -40,11 +40,8 @@ function FaqArticlePage({ id }: { id: string }) {
   const localize = useLocalize();
   const navigate = useNavigate();
   const drawer = useRef<HTMLDialogElement>(null);
-  const article = useCloudData(faqArticleKey(lang, id), documentAnswers.article, (signal) =>
-    callCloud('/api/hainiao/document', { mod: 'article', id }, lang, {
-      signal,
-      answer: documentAnswers.article,
-    }),
+  const article = useCloudData(faqArticleKey(lang, id), (signal) =>
+    callDocument({ mod: 'article', id }, lang, { signal }),
   );
   const data = article.data;
   usePageMeta('faqArticle', data ? { title: data.title, description: data.summary } : undefined);

@@ -1,7 +1,7 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { Link, useNavigate, useUrl } from '../../shared/router.ts';
-import { documentAnswers, format, siteMessages, type FaqArticleSummary } from '@hainiao/contract';
-import { callCloud } from '../../api/cloud.ts';
+import { format, siteMessages, type FaqArticleSummary } from '@hainiao/contract';
+import { callDocument } from '../../api/cloud.ts';
 import { faqCategoriesKey, faqListKey } from '../../shared/dataKeys.ts';
 import { faqCopy } from '../../locales/pages/faq.ts';
 import { useCloudData } from '../../shared/cloudData.tsx';
@@ -15,8 +15,6 @@ import { PageHero } from '../../shared/ui/PageHero.tsx';
 import { Icon } from '../../shared/ui/icons.tsx';
 
 /** The category a URL hash selects (`#12`), or null for all. */
-const DOCUMENT = '/api/hainiao/document';
-
 export function categoryFromHash(hash: string): number | null {
   const match = /^#(\d+)$/.exec(hash);
   return match ? Number(match[1]) : null;
@@ -54,11 +52,11 @@ function FaqList() {
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query.trim());
 
-  const categories = useCloudData(faqCategoriesKey(lang), documentAnswers.category, (signal) =>
-    callCloud(DOCUMENT, { mod: 'category' }, lang, { signal, answer: documentAnswers.category }),
+  const categories = useCloudData(faqCategoriesKey(lang), (signal) =>
+    callDocument({ mod: 'category' }, lang, { signal }),
   );
-  const list = useCloudData(faqListKey(lang), documentAnswers.list, (signal) =>
-    callCloud(DOCUMENT, { mod: 'list' }, lang, { signal, answer: documentAnswers.list }),
+  const list = useCloudData(faqListKey(lang), (signal) =>
+    callDocument({ mod: 'list' }, lang, { signal }),
   );
 
   // The hash is known only to the browser: read it after hydration, so the markup matches.
