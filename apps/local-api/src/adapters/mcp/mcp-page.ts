@@ -6,9 +6,9 @@
  * own world (element work happens in an isolated world), so an agent leaves no more traces than
  * the environment's own start does (docs/browser-runtime.md: stealth).
  */
-import { WebSocket } from 'ws';
 import { mcpMessages, type Localized } from '@hainiao/contract';
 import { fail, LocalApiError, UNKNOWN_EXCEPTION } from '../../http/envelope.ts';
+import { CdpConnection } from '../../runtime/devtools/cdp.ts';
 import type { CdpCookie } from '../../runtime/devtools/instrument.ts';
 
 /** A command that takes longer than this fails the tool call (a page hung in a dialog, say). */
@@ -30,118 +30,6 @@ interface Target {
   type: string;
   url: string;
   title: string;
-}
-
-/** A DevTools connection to one page (the endpoint's `/devtools/page/<targetId>`). */
-class PageConnection {
-  #nextId = 1;
-  #pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
-  #listeners = new Set<(method: string, params: Record<string, unknown>) => void>();
-
-  private constructor(private readonly socket: WebSocket) {
-    socket.on('message', (data) => this.#receive(String(data)));
-    socket.on('close', () => {
-      for (const pending of this.#pending.values()) pending.reject(new Error('connection closed'));
-      this.#pending.clear();
-    });
-  }
-
-  static open(url: string): Promise<PageConnection> {
-    return new Promise((resolve, reject) => {
-      const socket = new WebSocket(url, {
-        maxPayload: MAX_MESSAGE_BYTES,
-        perMessageDeflate: false,
-        handshakeTimeout: COMMAND_TIMEOUT_MS,
-      });
-      socket.once('open', () => resolve(new PageConnection(socket)));
-      socket.once('error', reject);
-    });
-  }
-
-  #receive(text: string): void {
-    let message: {
-      id?: number;
-      method?: string;
-      params?: Record<string, unknown>;
-      result?: unknown;
-      error?: { message: string };
-    };
-    try {
-      message = JSON.parse(text);
-    } catch {
-      return;
-    }
-    if (message.id !== undefined) {
-      const pending = this.#pending.get(message.id);
-      if (!pending) return;
-      this.#pending.delete(message.id);
-      if (message.error) pending.reject(new Error(message.error.message));
-      else pending.resolve(message.result ?? {});
-    } else if (message.method) {
-      for (const listener of this.#listeners) listener(message.method, message.params ?? {});
-    }
-  }
-
-  send<T = Record<string, unknown>>(method: string, params: object = {}): Promise<T> {
-    const id = this.#nextId++;
-    return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.#pending.delete(id);
-        reject(new Error(`${method}: no answer in ${COMMAND_TIMEOUT_MS / 1000} s`));
-      }, COMMAND_TIMEOUT_MS);
-      this.#pending.set(id, {
-        resolve: (value) => {
-          clearTimeout(timer);
-          resolve(value as T);
-        },
-        reject: (error) => {
-          clearTimeout(timer);
-          reject(new Error(`${method}: ${error.message}`));
-        },
-      });
-      this.socket.send(JSON.stringify({ id, method, params }), (error) => {
-        if (error) this.#pending.get(id)?.reject(error);
-      });
-    });
-  }
-
-  /** Resolves true at the first event `method` (that `accept` takes), false after `timeoutMs`. */
-  waitFor(
-    methods: readonly string[],
-    timeoutMs: number,
-    accept: (params: Record<string, unknown>) => boolean = () => true,
-  ): { done: Promise<boolean>; cancel(): void } {
-    let cancel = () => {};
-    const done = new Promise<boolean>((resolve) => {
-      const listener = (method: string, params: Record<string, unknown>) => {
-        if (methods.includes(method) && accept(params)) finish(true);
-      };
-      const timer = setTimeout(() => finish(false), timeoutMs);
-      const finish = (value: boolean) => {
-        clearTimeout(timer);
-        this.#listeners.delete(listener);
-        resolve(value);
-      };
-      cancel = () => finish(false);
-      this.#listeners.add(listener);
-    });
-    return { done, cancel };
-  }
-
-  close(): Promise<void> {
-    if (this.socket.readyState === WebSocket.CLOSED) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.socket.terminate();
-        resolve();
-      }, 5_000);
-      this.socket.once('close', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      this.socket.close();
-    });
-  }
 }
 
 async function endpoint<T>(port: number, path: string, method = 'GET'): Promise<T> {
@@ -179,12 +67,15 @@ export function pageDriver() {
     async withPage<T>(
       id: string,
       port: number,
-      work: (page: PageConnection) => Promise<T>,
+      work: (page: CdpConnection) => Promise<T>,
     ): Promise<T> {
-      let page: PageConnection;
+      let page: CdpConnection;
       try {
         const target = await pickTarget(port, `${id}:${port}`);
-        page = await PageConnection.open(`ws://127.0.0.1:${port}/devtools/page/${target.id}`);
+        page = await CdpConnection.overWebSocket(
+          `ws://127.0.0.1:${port}/devtools/page/${target.id}`,
+          { maxPayload: MAX_MESSAGE_BYTES, commandTimeoutMs: COMMAND_TIMEOUT_MS },
+        );
       } catch (error) {
         throw failure(mcpMessages.devToolsUnreachable, { id, reason: (error as Error).message });
       }
@@ -204,10 +95,9 @@ export function pageDriver() {
   };
 }
 export type PageDriver = ReturnType<typeof pageDriver>;
-export type { PageConnection };
 
 /** The page's address and title, from its history (no script in the page). */
-export async function location(page: PageConnection): Promise<{ url: string; title: string }> {
+export async function location(page: CdpConnection): Promise<{ url: string; title: string }> {
   const { currentIndex, entries } = await page.send<{
     currentIndex: number;
     entries: { url: string; title: string }[];
@@ -218,7 +108,7 @@ export async function location(page: PageConnection): Promise<{ url: string; tit
 
 /** Opens `url` (already checked to be http/https) and waits for its load event. */
 export async function navigate(
-  page: PageConnection,
+  page: CdpConnection,
   url: string,
 ): Promise<{ url: string; title: string; loaded: boolean }> {
   await page.send('Page.enable');
@@ -331,7 +221,7 @@ export function renderAxTree(nodes: readonly AxNode[]): string {
     : out;
 }
 
-export async function snapshot(page: PageConnection): Promise<string> {
+export async function snapshot(page: CdpConnection): Promise<string> {
   const { nodes } = await page.send<{ nodes: AxNode[] }>('Accessibility.getFullAXTree');
   const { url, title } = await location(page);
   return `Page: ${url}\nTitle: ${title}\n\n${renderAxTree(nodes)}`;
@@ -345,7 +235,7 @@ export interface ElementTarget {
 
 const nameOf = (target: ElementTarget) => target.ref ?? target.selector ?? '';
 
-async function backendNode(page: PageConnection, target: ElementTarget): Promise<number> {
+async function backendNode(page: CdpConnection, target: ElementTarget): Promise<number> {
   const notFound = (): LocalApiError =>
     failure(mcpMessages.elementNotFound, { target: nameOf(target) });
   if (target.ref !== undefined) {
@@ -374,7 +264,7 @@ async function backendNode(page: PageConnection, target: ElementTarget): Promise
 }
 
 /** The id of the page's main frame. */
-async function mainFrame(page: PageConnection): Promise<string> {
+async function mainFrame(page: CdpConnection): Promise<string> {
   const { frameTree } = await page.send<{ frameTree: { frame: { id: string } } }>(
     'Page.getFrameTree',
   );
@@ -385,7 +275,7 @@ async function mainFrame(page: PageConnection): Promise<string> {
  * The main frame's load: its load event, or its loading stopping without one (a download, a
  * navigation cancelled), or LOAD_TIMEOUT_MS. Resolves whether it came.
  */
-function mainLoad(page: PageConnection, frameId: string) {
+function mainLoad(page: CdpConnection, frameId: string) {
   return page.waitFor(
     ['Page.loadEventFired', 'Page.frameStoppedLoading'],
     LOAD_TIMEOUT_MS,
@@ -397,7 +287,7 @@ function mainLoad(page: PageConnection, frameId: string) {
  * Waits for what a click or a key may have started: a navigation of the main frame that starts
  * within NAVIGATION_START_MS is waited for until its load (iframes are not waited for).
  */
-async function settle(page: PageConnection, action: () => Promise<void>): Promise<void> {
+async function settle(page: CdpConnection, action: () => Promise<void>): Promise<void> {
   await page.send('Page.enable');
   const frameId = await mainFrame(page);
   const started = page.waitFor(
@@ -415,7 +305,7 @@ async function settle(page: PageConnection, action: () => Promise<void>): Promis
   }
 }
 
-export async function click(page: PageConnection, target: ElementTarget): Promise<void> {
+export async function click(page: CdpConnection, target: ElementTarget): Promise<void> {
   const backendNodeId = await backendNode(page, target);
   await page.send('DOM.scrollIntoViewIfNeeded', { backendNodeId }).catch(() => undefined);
   const { quads } = await page
@@ -456,7 +346,7 @@ const BACKSPACE = { key: 'Backspace', code: 'Backspace', windowsVirtualKeyCode: 
 
 /** Replaces the element's text with `text` as typed input (input events fire), Enter if `submit`. */
 export async function type(
-  page: PageConnection,
+  page: CdpConnection,
   target: ElementTarget,
   value: string,
   submit: boolean,
@@ -491,13 +381,13 @@ export async function type(
 }
 
 /** The visible part of the page as a PNG, base64. */
-export async function screenshot(page: PageConnection): Promise<string> {
+export async function screenshot(page: CdpConnection): Promise<string> {
   const { data } = await page.send<{ data: string }>('Page.captureScreenshot', { format: 'png' });
   return data;
 }
 
 /** The cookies the page's frames would send (Network.getCookies for their URLs). */
-export async function pageCookies(page: PageConnection) {
+export async function pageCookies(page: CdpConnection) {
   const { cookies } = await page.send<{ cookies: CdpCookie[] }>('Network.getCookies');
   return cookies.map((c) => ({
     name: c.name,

@@ -28,10 +28,10 @@ import {
   screenshot,
   snapshot,
   type as typeText,
-  type PageConnection,
   type PageDriver,
   type ElementTarget,
 } from './mcp-page.ts';
+import type { CdpConnection } from '../../runtime/devtools/cdp.ts';
 import { pageOnlyValues } from '../../runtime/fingerprint/host.ts';
 import { createRequestOf } from '../v1/session.ts';
 import { environmentView, runningView } from '../v1/views.ts';
@@ -88,7 +88,7 @@ function elementOf(args: ElementTarget): ElementTarget {
 async function inPage<T>(
   call: ToolCall,
   id: string,
-  work: (page: PageConnection) => Promise<T>,
+  work: (page: CdpConnection) => Promise<T>,
 ): Promise<T> {
   const { ctx, pages } = call;
   resolve(ctx.envs, call.login.account, id, 'read');

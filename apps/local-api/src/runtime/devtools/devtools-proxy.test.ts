@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { CHROMIUM, hasChromium } from '../../test/browser.ts';
 import { isRoot, NOBODY, requestAs } from '../../test/sockets.ts';
-import { PipeConnection, type CdpEvent } from './cdp.ts';
+import { CdpConnection, type CdpEvent } from './cdp.ts';
 import { serveDevTools, type DevToolsProxy } from './devtools-proxy.ts';
 
 /** A raw HTTP exchange with the proxy (headers as given, so Host and Origin can be set). */
@@ -58,7 +58,7 @@ function wsCall(url: string, method: string, params = {}): Promise<Record<string
 
 describe.skipIf(!hasChromium)('the DevTools proxy over the pipe', () => {
   let browser: ChildProcess;
-  let pipe: PipeConnection;
+  let pipe: CdpConnection;
   let proxy: DevToolsProxy;
   let site: http.Server;
   let siteUrl: string;
@@ -88,7 +88,7 @@ describe.skipIf(!hasChromium)('the DevTools proxy over the pipe', () => {
       // Its own process group, so that the whole tree can be ended at once.
       { detached: true, stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
     );
-    pipe = new PipeConnection(browser.stdio[3] as Writable, browser.stdio[4] as Readable);
+    pipe = CdpConnection.overPipe(browser.stdio[3] as Writable, browser.stdio[4] as Readable);
     pipe.on('event', (event: CdpEvent) => serviceEvents.push(event));
     // The service watches targets on its own (root) session, as instrument.ts does.
     await pipe.send('Target.setDiscoverTargets', { discover: true });
@@ -98,7 +98,7 @@ describe.skipIf(!hasChromium)('the DevTools proxy over the pipe', () => {
   afterAll(async () => {
     await proxy?.close();
     // A closed pipe makes Chromium quit; its group goes too (renderers write to the profile).
-    pipe?.close();
+    await pipe?.close();
     if (browser?.pid) {
       const group = -browser.pid;
       const end = () => {

@@ -18,7 +18,7 @@
 import http from 'node:http';
 import type net from 'node:net';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import type { PipeConnection, RawMessage } from './cdp.ts';
+import type { CdpConnection, RawMessage } from './cdp.ts';
 import { createTraceless, type Traceless } from './devtools-traceless.ts';
 import { fromThisUser } from '../launch/peer-user.ts';
 
@@ -77,7 +77,7 @@ interface Forwarded {
 const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i;
 
 export async function serveDevTools(
-  pipe: PipeConnection,
+  pipe: CdpConnection,
   options: DevToolsProxyOptions = {},
 ): Promise<DevToolsProxy> {
   let nextId = FIRST_ID;

@@ -11,7 +11,7 @@ import { isMobileSystem } from '@hainiao/contract';
 import type { SameSite, StoredCookie } from '../../model/cookie.ts';
 import type { EnvironmentRecord } from '../../model/environment.ts';
 import type { LaunchPlan } from '../browser.ts';
-import { CdpError, type CdpEvent, type PipeConnection } from './cdp.ts';
+import { CdpError, type CdpEvent, type CdpConnection } from './cdp.ts';
 import type { StoredFingerprint, userAgentMetadata } from '../fingerprint/fingerprint.ts';
 import { pageOnlyValues } from '../fingerprint/host.ts';
 import { injectionConfig, injectionScript } from './inject.ts';
@@ -147,7 +147,7 @@ const WORKER_TYPES = new Set(['worker', 'shared_worker', 'service_worker']);
  * Resolves with the opener of the start tabs: they open once the caller has its answer.
  */
 export async function instrumentTargets(
-  cdp: PipeConnection,
+  cdp: CdpConnection,
   setup: TargetSetup,
   options: { cookies: readonly StoredCookie[]; debug?: boolean },
 ): Promise<(pages: readonly string[]) => Promise<void>> {
@@ -321,7 +321,7 @@ interface AttachedTarget {
  * does not answer within 2 s is going away anyway.
  */
 export async function takeCookiesOut(
-  cdp: PipeConnection,
+  cdp: CdpConnection,
   saveCookie: number,
   save: (cookies: StoredCookie[]) => void,
 ): Promise<void> {

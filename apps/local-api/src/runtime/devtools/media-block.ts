@@ -6,7 +6,7 @@
  * headers are in; a video or a streaming manifest fails as blocked by the client, anything else
  * goes on untouched. Nothing runs in the page.
  */
-import type { CdpEvent, PipeConnection } from './cdp.ts';
+import type { CdpEvent, CdpConnection } from './cdp.ts';
 
 /** What pauses, at the response stage (the headers are there; the body is not read yet). */
 export const MEDIA_FETCH_PATTERNS = ['Media', 'XHR', 'Fetch', 'Other'].map((resourceType) => ({
@@ -53,7 +53,7 @@ interface PausedRequest {
  * Answers every `Fetch.requestPaused` of the sessions `blocking` holds: fails the video ones,
  * continues the rest. One listener for the whole browser.
  */
-export function answerPausedRequests(cdp: PipeConnection, blocking: ReadonlySet<string>): void {
+export function answerPausedRequests(cdp: CdpConnection, blocking: ReadonlySet<string>): void {
   cdp.on('event', (event: CdpEvent) => {
     if (event.method !== 'Fetch.requestPaused' || !event.sessionId) return;
     if (!blocking.has(event.sessionId)) return;
@@ -72,6 +72,6 @@ export function answerPausedRequests(cdp: PipeConnection, blocking: ReadonlySet<
 }
 
 /** Starts the interception on one target's session (before it runs, so from its first request). */
-export function blockVideo(cdp: PipeConnection, sessionId: string): Promise<void> {
+export function blockVideo(cdp: CdpConnection, sessionId: string): Promise<void> {
   return cdp.quiet('Fetch.enable', { patterns: MEDIA_FETCH_PATTERNS }, sessionId);
 }

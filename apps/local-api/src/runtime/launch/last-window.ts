@@ -5,7 +5,7 @@
  * saved. The service notices that the last page is gone, saves the cookies (Exit_SaveCookie) and
  * ends the browser as a stop does; its status then reads 0.
  */
-import type { CdpEvent, PipeConnection } from '../devtools/cdp.ts';
+import type { CdpEvent, CdpConnection } from '../devtools/cdp.ts';
 
 export interface LastWindowWatch {
   /** From now on, no page left means the user closed the browser (after the start's own tabs). */
@@ -19,7 +19,7 @@ export interface LastWindowWatch {
  * `onLastClosed` runs once.
  */
 export function watchLastWindow(
-  cdp: PipeConnection,
+  cdp: CdpConnection,
   onLastClosed: () => void,
   graceMs = 500,
 ): LastWindowWatch {

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { BrowserCodes } from '@hainiao/contract';
-import { PipeConnection } from '../devtools/cdp.ts';
+import { CdpConnection } from '../devtools/cdp.ts';
 import { serveDevTools, type DevToolsProxyOptions } from '../devtools/devtools-proxy.ts';
 
 const B = BrowserCodes.code;
@@ -133,7 +133,7 @@ export interface SpawnOptions {
 export interface BrowserProcess {
   readonly child: ChildProcess;
   /** The service's own DevTools connection (the pipe). */
-  readonly cdp: PipeConnection;
+  readonly cdp: CdpConnection;
   /** Settles when the process has exited. */
   readonly exited: Promise<void>;
   /** Set while the service itself ends the browser (stop, kill, quit, a failed start). */
@@ -172,7 +172,7 @@ export function spawnBrowser(options: SpawnOptions): BrowserProcess {
     stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
     windowsHide: true,
   });
-  const cdp = new PipeConnection(child.stdio[3] as Writable, child.stdio[4] as Readable);
+  const cdp = CdpConnection.overPipe(child.stdio[3] as Writable, child.stdio[4] as Readable);
   // Read without pause (a full pipe would block the browser); the tail explains a failed start.
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -214,7 +214,7 @@ export function spawnBrowser(options: SpawnOptions): BrowserProcess {
       return exitedWithin(timeoutMs);
     },
     dispose() {
-      cdp.close();
+      void cdp.close();
       if (child.pid) killTree(child.pid);
       fs.rmSync(options.stateFile, { force: true });
     },
@@ -224,7 +224,7 @@ export function spawnBrowser(options: SpawnOptions): BrowserProcess {
 
 async function openDevTools(
   child: ChildProcess,
-  cdp: PipeConnection,
+  cdp: CdpConnection,
   stderrTail: () => string,
   timeoutMs: number,
   { userPort, ...proxy }: DevToolsOptions = {},

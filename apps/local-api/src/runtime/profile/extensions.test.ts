@@ -20,7 +20,7 @@ import {
 } from '../../test/browser.ts';
 import type { EnvironmentRecord } from '../../model/environment.ts';
 import { DEFAULT_SETTINGS } from '../../model/settings.ts';
-import type { PipeConnection } from '../devtools/cdp.ts';
+import type { CdpConnection } from '../devtools/cdp.ts';
 import { discoverBrowser, type BrowserInstall } from '../launch/discovery.ts';
 import {
   checkPluginFolders,
@@ -225,7 +225,7 @@ describe.skipIf(!hasChromium)('extensions in a bare Chromium', () => {
   });
 
   /** Chromium with only the service's own DevTools pipe (and auto-attach, as the runtime has). */
-  async function bare(args: string[] = []): Promise<PipeConnection> {
+  async function bare(args: string[] = []): Promise<CdpConnection> {
     const profile = fs.mkdtempSync(path.join(tmp, 'profile-'));
     const proc = spawnBrowser({
       executable: install.path,

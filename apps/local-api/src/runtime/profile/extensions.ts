@@ -21,7 +21,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BrowserCodes, format, localApiMessages, type Localized } from '@hainiao/contract';
-import { CdpError, type PipeConnection } from '../devtools/cdp.ts';
+import { CdpError, type CdpConnection } from '../devtools/cdp.ts';
 import { LaunchFailure } from '../launch/supervisor.ts';
 
 const B = BrowserCodes.code;
@@ -132,7 +132,7 @@ const methodReason = (error: CdpError) => error.message.slice(error.method.lengt
  * opened, else the browser's error (net::ERR_BLOCKED_BY_CLIENT for an extension not running).
  */
 export async function extensionPageError(
-  cdp: PipeConnection,
+  cdp: CdpConnection,
   id: string,
 ): Promise<string | undefined> {
   const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', {
@@ -161,7 +161,7 @@ export async function extensionPageError(
  * naming the first that is not.
  */
 export async function loadExtensions(
-  cdp: PipeConnection,
+  cdp: CdpConnection,
   plugins: readonly CheckedPlugin[],
   options: { overDevTools: boolean; timeoutMs?: number },
 ): Promise<string[]> {

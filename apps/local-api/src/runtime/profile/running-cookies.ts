@@ -6,7 +6,7 @@
  * instead of writing the jar over the store.
  */
 import type { StoredCookie } from '../../model/cookie.ts';
-import type { PipeConnection } from '../devtools/cdp.ts';
+import type { CdpConnection } from '../devtools/cdp.ts';
 import { cookieKey, type CookieChange } from './cookies.ts';
 import {
   fromCdpCookie,
@@ -43,7 +43,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   ]).finally(() => clearTimeout(timer));
 }
 
-export function runningCookies(cdp: PipeConnection) {
+export function runningCookies(cdp: CdpConnection) {
   let base = new Map<string, StoredCookie>();
   /** Whether the start's read of the jar was asked for (start(), below), and has answered. */
   let started = false;

@@ -20,7 +20,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import { WebSocket } from 'ws';
+import { CdpConnection, type CdpEvent } from '../devtools/cdp.ts';
 import { SELF_CHECK_SCRIPTS } from '../devtools/page-scripts.ts';
 
 export const PROBE_ORIGIN = 'https://self-check.invalid';
@@ -62,12 +62,6 @@ const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 /** A single command that takes longer (a browser that hangs) fails the check. */
 const COMMAND_TIMEOUT_MS = 15_000;
 
-interface CdpEvent {
-  method: string;
-  params: Record<string, unknown>;
-  sessionId?: string;
-}
-
 /** The browser's WebSocket address, as `/json/version` names it. */
 function browserWebSocketUrl(port: number, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -94,105 +88,13 @@ function browserWebSocketUrl(port: number, timeoutMs: number): Promise<string> {
   });
 }
 
-/** One browser-level DevTools connection with flat sessions. */
-class DevToolsClient {
-  #nextId = 1;
-  #pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
-  #listeners = new Set<(event: CdpEvent) => void>();
-
-  private constructor(private readonly socket: WebSocket) {
-    socket.on('message', (data) => this.#receive(String(data)));
-    socket.on('close', () => {
-      for (const pending of this.#pending.values()) {
-        pending.reject(new Error('the DevTools connection closed'));
-      }
-      this.#pending.clear();
-    });
-  }
-
-  static async open(port: number): Promise<DevToolsClient> {
-    const url = await browserWebSocketUrl(port, COMMAND_TIMEOUT_MS);
-    return new Promise((resolve, reject) => {
-      const socket = new WebSocket(url, {
-        maxPayload: MAX_MESSAGE_BYTES,
-        perMessageDeflate: false,
-        handshakeTimeout: COMMAND_TIMEOUT_MS,
-      });
-      socket.once('open', () => {
-        socket.off('error', reject);
-        socket.on('error', () => undefined); // 'close' follows and fails what is pending
-        resolve(new DevToolsClient(socket));
-      });
-      socket.once('error', reject);
-    });
-  }
-
-  #receive(text: string): void {
-    let message: {
-      id?: number;
-      method?: string;
-      params?: Record<string, unknown>;
-      sessionId?: string;
-      result?: unknown;
-      error?: { message: string };
-    };
-    try {
-      message = JSON.parse(text) as typeof message;
-    } catch {
-      return;
-    }
-    if (message.id !== undefined) {
-      const pending = this.#pending.get(message.id);
-      if (!pending) return;
-      this.#pending.delete(message.id);
-      if (message.error) pending.reject(new Error(message.error.message));
-      else pending.resolve(message.result ?? {});
-    } else if (message.method) {
-      const event: CdpEvent = {
-        method: message.method,
-        params: message.params ?? {},
-        ...(message.sessionId ? { sessionId: message.sessionId } : {}),
-      };
-      for (const listener of this.#listeners) listener(event);
-    }
-  }
-
-  on(listener: (event: CdpEvent) => void): void {
-    this.#listeners.add(listener);
-  }
-
-  send<T = Record<string, unknown>>(
-    method: string,
-    params: Record<string, unknown> = {},
-    sessionId?: string,
-    timeoutMs = COMMAND_TIMEOUT_MS,
-  ): Promise<T> {
-    if (this.socket.readyState !== WebSocket.OPEN) {
-      return Promise.reject(new Error(`${method}: the DevTools connection closed`));
-    }
-    const id = this.#nextId++;
-    return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.#pending.delete(id);
-        reject(new Error(`${method}: no answer within ${Math.round(timeoutMs / 1000)} s`));
-      }, timeoutMs);
-      this.#pending.set(id, {
-        resolve: (value) => {
-          clearTimeout(timer);
-          resolve(value as T);
-        },
-        reject: (error) => {
-          clearTimeout(timer);
-          reject(new Error(`${method}: ${error.message}`));
-        },
-      });
-      this.socket.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
-    });
-  }
-
-  close(): void {
-    this.socket.close();
-  }
+/** The browser-level DevTools connection of the endpoint at `port` (flat sessions). */
+async function openDevTools(port: number): Promise<CdpConnection> {
+  const url = await browserWebSocketUrl(port, COMMAND_TIMEOUT_MS);
+  return CdpConnection.overWebSocket(url, {
+    maxPayload: MAX_MESSAGE_BYTES,
+    commandTimeoutMs: COMMAND_TIMEOUT_MS,
+  });
 }
 
 export interface ProbeOptions {
@@ -205,13 +107,13 @@ export interface ProbeOptions {
 /** Runs the check page in a new tab of the browser whose DevTools endpoint is `cdpPort`. */
 export async function probeBrowser(cdpPort: number, options: ProbeOptions): Promise<ProbeReport> {
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
-  const devtools = await DevToolsClient.open(cdpPort);
+  const devtools = await openDevTools(cdpPort);
   const base = `/${randomBytes(12).toString('hex')}/`;
   const site = probeSite(base);
   const pageUrl = `${PROBE_ORIGIN}${base}`;
   let targetId: string | undefined;
   try {
-    devtools.on((event) => {
+    devtools.on('event', (event: CdpEvent) => {
       if (event.method !== 'Fetch.requestPaused') return;
       const { requestId, request } = event.params as {
         requestId: string;
@@ -267,13 +169,13 @@ export async function probeBrowser(cdpPort: number, options: ProbeOptions): Prom
     await devtools
       .send('Storage.clearDataForOrigin', { origin: PROBE_ORIGIN, storageTypes: 'all' })
       .catch(() => undefined);
-    devtools.close();
+    await devtools.close();
   }
 }
 
 /** Waits for the page's `window.hainiaoSelfCheck`, reading it as a site's own script would. */
 async function reportOf(
-  devtools: DevToolsClient,
+  devtools: CdpConnection,
   sessionId: string,
   pageUrl: string,
   deadline: number,
