@@ -28,8 +28,9 @@ export default defineConfig({
     sourcemap: false,
     // scripts/prerender.ts reads it to preload each page's chunk.
     manifest: true,
-    // Every browser the site supports preloads modules itself; the polyfill would cost each page.
-    modulePreload: { polyfill: false },
+    // No preload helper in the scripts: a prerendered page lists its page's chunks itself
+    // (scripts/prerender.ts), and every browser the site supports preloads modules natively.
+    modulePreload: false,
   },
   server: {
     port: 5173,
