@@ -31,6 +31,7 @@ import {
 import type { Login } from '../../account/session.ts';
 import type { ServiceContext } from '../../context.ts';
 import { resolve, resolveAll } from '../../domain/access.ts';
+import { endEnvironment, startEnvironment } from '../../domain/environment-browser.ts';
 import { createEnvironment } from '../../domain/environment-create.ts';
 import { deleteEnvironments } from '../../domain/environment-delete.ts';
 import { updateEnvironment } from '../../domain/environment-update.ts';
@@ -279,28 +280,25 @@ async function startBrowser(
       ? undefined
       : launchArgsOf(options.launchArgs, options.launchArgsField);
   if (args) assertAllowedArgs(args.flags);
-  let running = ctx.runtime.running(id);
+  // Already running answers its endpoints (AdsPower's start of an open profile); a sync refusal
+  // (domain/sync.ts) is the answer.
+  const result = await startEnvironment(ctx, login.account, record, (current) =>
+    compatLaunchPlan(ctx, current, options, args),
+  );
+  if (result.status === B.ENV_QUEUED) throw refuse(M.startQueued, { id });
+  const running = result.running ?? ctx.runtime.running(id);
   if (!running) {
-    if (ctx.runtime.condition(id) === B.ENV_QUEUED) throw refuse(M.startQueued, { id });
-    // The run lease and a newer cloud copy first (domain/sync.ts); its failure is the answer.
-    await ctx.sync.beforeStart(id);
-    const current = ctx.envs.visible(login.account, id)?.record ?? record;
-    const result = await ctx.runtime.start(compatLaunchPlan(ctx, current, options, args));
-    if (!result.running) await ctx.sync.release(id);
-    running = result.running ?? ctx.runtime.running(id);
-    if (!running) {
-      const entry = BrowserCodes.get(result.status);
-      throw new LocalApiError(UNKNOWN_EXCEPTION, {
-        en: format(M.startFailed.en, {
-          status: result.status,
-          reason: result.reason ?? entry?.en ?? '',
-        }),
-        zh: format(M.startFailed.zh, {
-          status: result.status,
-          reason: result.reason ?? entry?.zh ?? '',
-        }),
-      });
-    }
+    const entry = BrowserCodes.get(result.status);
+    throw new LocalApiError(UNKNOWN_EXCEPTION, {
+      en: format(M.startFailed.en, {
+        status: result.status,
+        reason: result.reason ?? entry?.en ?? '',
+      }),
+      zh: format(M.startFailed.zh, {
+        status: result.status,
+        reason: result.reason ?? entry?.zh ?? '',
+      }),
+    });
   }
   if (options.clearCacheAfterClosing === 1) clearCacheAfterExit(ctx, id, running.processId);
   return endpointsOf(running);
@@ -309,9 +307,8 @@ async function startBrowser(
 /** Closes a profile's browser; a headless one is killed (AdsPower's stop closes any browser). */
 async function stopBrowser(ctx: ServiceContext, login: Login, id: string): Promise<void> {
   resolve(ctx.envs, login.account, id, 'read');
-  const running = ctx.runtime.running(id);
-  if (!running) return;
-  const result = running.headless ? await ctx.runtime.kill(id) : await ctx.runtime.stop(id);
+  if (!ctx.runtime.running(id)) return;
+  const result = await endEnvironment(ctx, id, 'close');
   if (result.status !== B.SUCCESS) throw refuse(M.stopFailed, { status: result.status });
 }
 

@@ -18,6 +18,7 @@ import {
 import type { Login } from '../../account/session.ts';
 import type { ServiceContext } from '../../context.ts';
 import { resolve } from '../../domain/access.ts';
+import { endEnvironment, startEnvironment } from '../../domain/environment-browser.ts';
 import { createEnvironment } from '../../domain/environment-create.ts';
 import { launchPlan } from '../../domain/launch-plan.ts';
 import { fail, UNKNOWN_EXCEPTION } from '../../http/envelope.ts';
@@ -197,25 +198,21 @@ export const TOOLS: readonly Tool[] = [
     async run(args, call) {
       const { ctx } = call;
       const { record } = resolve(ctx.envs, call.login.account, args.Session_ID, 'read');
-      const running = ctx.runtime.running(record.id);
-      if (running || ctx.runtime.condition(record.id) === B.ENV_QUEUED) {
-        // Already running is what the agent wants: the information, with the spec's -7 (or -8).
-        return json({
-          Session_ID: record.id,
-          status: running ? B.ENV_RUNNING : B.ENV_QUEUED,
-          ...runningView(running),
-        });
-      }
       const { launchHeadless, launchArgs } = record.settings;
       const headless = args.headless ?? launchHeadless === 1;
-      // The run lease and a newer cloud copy first (domain/sync.ts); its failure is the answer.
-      await ctx.sync.beforeStart(record.id);
-      const current = ctx.envs.visible(call.login.account, record.id)?.record ?? record;
-      const result = await ctx.runtime.start(
+      // A sync refusal (domain/sync.ts) is the answer.
+      const result = await startEnvironment(ctx, call.login.account, record, (current) =>
         launchPlan(ctx, current, { headless, args: launchArgs }),
       );
-      if (!result.running) await ctx.sync.release(record.id);
-      if (result.status !== B.SUCCESS && result.status !== B.ENV_RUNNING) {
+      // Already running is what the agent wants: the information, with the spec's -7 (or -8).
+      if (result.status === B.ENV_RUNNING || result.status === B.ENV_QUEUED) {
+        return json({
+          Session_ID: record.id,
+          status: result.status,
+          ...runningView(result.running),
+        });
+      }
+      if (result.status !== B.SUCCESS) {
         const entry = BrowserCodes.get(result.status);
         const reason = result.reason ? `: ${result.reason}` : '';
         throw fail(result.status, {
@@ -241,11 +238,8 @@ export const TOOLS: readonly Tool[] = [
     async run(args, call) {
       const { ctx } = call;
       resolve(ctx.envs, call.login.account, args.Session_ID, 'read');
-      const running = ctx.runtime.running(args.Session_ID);
       // The HTTP stop answers -20 for a headless browser and wants kill; an agent just wants it gone.
-      const result = running?.headless
-        ? await ctx.runtime.kill(args.Session_ID)
-        : await ctx.runtime.stop(args.Session_ID);
+      const result = await endEnvironment(ctx, args.Session_ID, 'close');
       call.pages.forget(args.Session_ID);
       if (result.status !== B.SUCCESS) {
         const entry = BrowserCodes.get(result.status);

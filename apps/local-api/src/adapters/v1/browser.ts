@@ -7,6 +7,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ActivedType, BrowserCodes, localApiMessages } from '@hainiao/contract';
 import type { ServiceContext } from '../../context.ts';
+import {
+  alreadyStarted,
+  endEnvironment,
+  startEnvironment,
+} from '../../domain/environment-browser.ts';
 import { launchPlan } from '../../domain/launch-plan.ts';
 import { callerLang, v1 } from '../../http/envelope.ts';
 import { toStartFailure } from '../../http/errors.ts';
@@ -71,12 +76,12 @@ export function browserRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         results.set(id, { Session_ID: id, status: B.SESSION_NOT_FOUND });
         continue;
       }
-      const running = ctx.runtime.running(id);
-      if (running || ctx.runtime.condition(id) === B.ENV_QUEUED) {
+      const started = alreadyStarted(ctx, id);
+      if (started) {
         results.set(id, {
           Session_ID: id,
-          status: running ? B.ENV_RUNNING : B.ENV_QUEUED,
-          ...runningView(running),
+          status: started.status,
+          ...runningView(started.running),
         });
         continue;
       }
@@ -97,11 +102,14 @@ export function browserRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       };
       launches.push(
         (async () => {
-          // Another machine running it, its unfinished upload, or a newer copy the cloud cannot
-          // hand over now: this environment does not start (domain/sync.ts).
+          let result;
           try {
-            await ctx.sync.beforeStart(id);
+            result = await startEnvironment(ctx, login.account, visible.record, (record) =>
+              launchPlan(ctx, record, options),
+            );
           } catch (error) {
+            // Another machine running it, its unfinished upload, or a newer copy the cloud cannot
+            // hand over now: this environment does not start (domain/sync.ts).
             if (!(error instanceof DomainError)) throw error;
             const failure = toStartFailure(error);
             results.set(id, {
@@ -111,10 +119,6 @@ export function browserRoutes(app: FastifyInstance, ctx: ServiceContext): void {
             });
             return;
           }
-          // Re-read: the start may have pulled a newer version.
-          const record = ctx.envs.visible(login.account, id)?.record ?? visible.record;
-          const result = await ctx.runtime.start(launchPlan(ctx, record, options));
-          if (!result.running) await ctx.sync.release(id);
           results.set(id, {
             Session_ID: id,
             status: result.status,
@@ -142,12 +146,7 @@ export function browserRoutes(app: FastifyInstance, ctx: ServiceContext): void {
           listid.push({ Session_ID: id, status: B.SESSION_NOT_FOUND });
           continue;
         }
-        const running = ctx.runtime.running(id);
-        if (action === 'stop' && running?.headless) {
-          listid.push({ Session_ID: id, status: B.HEADLESS_MUST_KILL });
-          continue;
-        }
-        const result = await ctx.runtime[action](id);
+        const result = await endEnvironment(ctx, id, action);
         listid.push({ Session_ID: id, status: result.status });
       }
       return v1(request, message, { listid, total: listid.length });
