@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_GROUP_NAME, localApiMessages, SessionCodes } from '@hainiao/contract';
+import { localApiMessages } from '@hainiao/contract';
 import type { ServiceContext } from '../../context.ts';
-import { resolveAll } from '../../domain/access.ts';
+import { deleteGroups, moveToGroup } from '../../domain/groups.ts';
 import { renameGroup } from '../../domain/group-rename.ts';
 import { fail, UNKNOWN_EXCEPTION, v1 } from '../../http/envelope.ts';
 import { post } from '../../http/route.ts';
-
-const GROUP_NOT_FOUND = SessionCodes.code.GROUP_NOT_FOUND;
 
 /** Groups: names unique per account, "default" always there. */
 export function groupRoutes(app: FastifyInstance, ctx: ServiceContext): void {
@@ -40,40 +38,21 @@ export function groupRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     });
   });
 
+  // All or nothing: every group must exist, be empty and not be the default one.
   post(app, ctx, '/api/v1/group/del', ({ body, request, login }) => {
     const names = [...new Set(body.Group_Name)];
-    // All or nothing: every group must exist, be empty and not be the default one.
-    for (const name of names) {
-      if (name === DEFAULT_GROUP_NAME)
-        throw fail(UNKNOWN_EXCEPTION, localApiMessages.defaultGroupKept);
-      if (!ctx.groups.exists(login.account, name)) {
-        throw fail(GROUP_NOT_FOUND, localApiMessages.groupNotFoundNamed, { name });
-      }
-      if (ctx.envs.countInGroup(login.account, name) > 0) {
-        throw fail(UNKNOWN_EXCEPTION, localApiMessages.groupNotEmptyNamed, { name });
-      }
-    }
-    ctx.groups.remove(login.account, names);
+    deleteGroups(ctx, login.account, names);
     return v1(request, localApiMessages.groupDeleteSuccess, { Group_Name: names });
   });
 
   post(app, ctx, '/api/v1/group/move_session', ({ body, request, login }) => {
-    const owner = login.account;
-    for (const name of [body.Orgin_Group_Name, body.Target_Group_Name]) {
-      if (!ctx.groups.exists(owner, name)) {
-        throw fail(GROUP_NOT_FOUND, localApiMessages.groupNotFoundNamed, { name });
-      }
-    }
-    const targets = resolveAll(ctx.envs, owner, body.Session_ID, 'write');
-    const stray = targets.find((t) => t.record.group !== body.Orgin_Group_Name);
-    if (stray) {
-      throw fail(UNKNOWN_EXCEPTION, localApiMessages.sessionNotInGroup, {
-        id: stray.record.id,
-        name: body.Orgin_Group_Name,
-      });
-    }
-    const ids = targets.map((t) => t.record.id);
-    ctx.envs.moveGroup(ids, body.Target_Group_Name);
+    const ids = moveToGroup(
+      ctx,
+      login.account,
+      body.Session_ID,
+      body.Orgin_Group_Name,
+      body.Target_Group_Name,
+    );
     return v1(request, localApiMessages.sessionMoveSuccess, {
       Session_ID: ids,
       Target_Group_Name: body.Target_Group_Name,
