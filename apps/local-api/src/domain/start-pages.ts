@@ -5,6 +5,7 @@
  */
 import type SQLite from 'better-sqlite3';
 import { localApiMessages } from '@hainiao/contract';
+import type { StartPage } from '../model/environment.ts';
 import { DomainError } from '../model/errors.ts';
 import type { EnvironmentStore } from '../store/environments.ts';
 import { resolveAll } from './access.ts';
@@ -50,6 +51,21 @@ function holding(
   return matching;
 }
 
+/** Applies `edit` to the list of each environment that lists `url`; answers the ids changed. */
+function editWhereListed(
+  deps: StartPagesDeps,
+  owner: string,
+  ids: readonly string[] | undefined,
+  url: string,
+  edit: (pages: StartPage[]) => StartPage[],
+): string[] {
+  const changed = holding(deps, owner, ids, url);
+  deps.db.transaction(() => {
+    for (const id of changed) deps.envs.setStartPages(id, edit(deps.envs.startPages(id)));
+  })();
+  return changed;
+}
+
 /** Puts `newUrl` in `oldUrl`'s place wherever it is listed; answers the ids changed. */
 export function replaceStartPage(
   deps: StartPagesDeps,
@@ -58,21 +74,12 @@ export function replaceStartPage(
   oldUrl: string,
   newUrl: string,
 ): string[] {
-  const changed = holding(deps, owner, ids, oldUrl);
-  deps.db.transaction(() => {
-    for (const id of changed) {
-      const replaced = deps.envs
-        .startPages(id)
-        .map((p) => (p.url === oldUrl ? { ...p, url: newUrl } : p));
-      // The new page may already be there: keep its first place only.
-      const seen = new Set<string>();
-      deps.envs.setStartPages(
-        id,
-        replaced.filter((p) => !seen.has(p.url) && seen.add(p.url)),
-      );
-    }
-  })();
-  return changed;
+  return editWhereListed(deps, owner, ids, oldUrl, (pages) => {
+    const replaced = pages.map((p) => (p.url === oldUrl ? { ...p, url: newUrl } : p));
+    // The new page may already be there: keep its first place only.
+    const seen = new Set<string>();
+    return replaced.filter((p) => !seen.has(p.url) && seen.add(p.url));
+  });
 }
 
 /** Takes `url` out wherever it is listed; answers the ids changed. */
@@ -82,14 +89,5 @@ export function removeStartPage(
   ids: readonly string[] | undefined,
   url: string,
 ): string[] {
-  const changed = holding(deps, owner, ids, url);
-  deps.db.transaction(() => {
-    for (const id of changed) {
-      deps.envs.setStartPages(
-        id,
-        deps.envs.startPages(id).filter((p) => p.url !== url),
-      );
-    }
-  })();
-  return changed;
+  return editWhereListed(deps, owner, ids, url, (pages) => pages.filter((p) => p.url !== url));
 }
