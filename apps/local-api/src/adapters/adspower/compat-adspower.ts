@@ -11,7 +11,6 @@
  * Where a path is also ours the method decides; POST /api/v1/group/create is both, and the body
  * decides (AdsPower's group_name, our Group_Name).
  */
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -31,6 +30,7 @@ import {
 import type { Login } from '../../account/session.ts';
 import type { ServiceContext } from '../../context.ts';
 import { resolve, resolveAll } from '../../domain/access.ts';
+import { clearCacheAfterExit } from '../../domain/browser-data.ts';
 import { endEnvironment, startEnvironment } from '../../domain/environment-browser.ts';
 import { createEnvironment } from '../../domain/environment-create.ts';
 import { deleteEnvironments } from '../../domain/environment-delete.ts';
@@ -44,7 +44,6 @@ import type { EnvironmentRecord, Visible } from '../../model/environment.ts';
 import { DomainError } from '../../model/errors.ts';
 import type { EnvironmentSettings } from '../../model/settings.ts';
 import type { LaunchPlan, RunningBrowser } from '../../runtime/browser.ts';
-import { CACHE_PATHS, removePaths } from '../../runtime/profile/profile.ts';
 import {
   applyLocale,
   fingerprintChanges,
@@ -64,7 +63,6 @@ import {
   startPagesOf,
   valueNotSupported,
 } from './compat-adspower-fields.ts';
-import { sessionDir } from '../v1/views.ts';
 
 const B = BrowserCodes.code;
 
@@ -208,26 +206,6 @@ function compatLaunchPlan(
   );
   const pages = options.startPages === false ? [] : plan.startPages;
   return { ...plan, startPages: [...new Set([...pages, ...(args?.urls ?? [])])] };
-}
-
-/** Environments whose cache goes once their browser (this process) has ended. */
-const cacheWatches = new Map<string, number>();
-
-/**
- * clear_cache_after_closing / delete_cache: once the browser of this start has ended (however it
- * ends), its cache folders are removed, unless the environment was started again meanwhile.
- */
-function clearCacheAfterExit(ctx: ServiceContext, id: string, processId: number): void {
-  if (cacheWatches.get(id) === processId) return;
-  cacheWatches.set(id, processId);
-  const timer = setInterval(() => {
-    const now = ctx.runtime.running(id);
-    if (now?.processId === processId) return;
-    clearInterval(timer);
-    if (cacheWatches.get(id) === processId) cacheWatches.delete(id);
-    if (!now) removePaths(path.join(sessionDir(ctx, id), 'profile'), CACHE_PATHS);
-  }, 250);
-  timer.unref();
 }
 
 interface Endpoints {

@@ -1,6 +1,4 @@
 /** Environment calls under /api/v1/session/ (cookies and auto-open have their own files). */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
   BROWSER_VERSION_MAX,
@@ -16,6 +14,7 @@ import {
 } from '@hainiao/contract';
 import type { ServiceContext } from '../../context.ts';
 import { resolve } from '../../domain/access.ts';
+import { clearBrowserData } from '../../domain/browser-data.ts';
 import { createEnvironment, type CreateRequest } from '../../domain/environment-create.ts';
 import { deleteEnvironments } from '../../domain/environment-delete.ts';
 import { updateEnvironment } from '../../domain/environment-update.ts';
@@ -26,7 +25,7 @@ import { siteOf } from '../../model/cookie.ts';
 import { pageOnlyValues } from '../../runtime/fingerprint/host.ts';
 import { randomUserAgent } from '../../runtime/fingerprint/user-agent.ts';
 import { parseTimeBound } from '../../util/time.ts';
-import { environmentView, sessionDir } from './views.ts';
+import { environmentView } from './views.ts';
 import { settingsFromWire } from './wire-settings.ts';
 
 const B = BrowserCodes.code;
@@ -103,26 +102,6 @@ export function createRequestOf(
     startPages: body.HomePage_url,
   };
 }
-
-/** Chrome's cache folders inside a profile (cleaned by BrowserCache-clean). */
-const CACHE_PATHS = [
-  'Default/Cache',
-  'Default/Code Cache',
-  'Default/GPUCache',
-  'Default/DawnGraphiteCache',
-  'Default/DawnWebGPUCache',
-  'Default/Service Worker/CacheStorage',
-  'Default/Service Worker/ScriptCache',
-  'GrShaderCache',
-  'GraphiteDawnCache',
-  'ShaderCache',
-];
-const COOKIE_PATHS = [
-  'Default/Cookies',
-  'Default/Cookies-journal',
-  'Default/Network/Cookies',
-  'Default/Network/Cookies-journal',
-];
 
 export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   post(app, ctx, '/api/v1/session/listid', ({ body, request, login }) => {
@@ -303,32 +282,11 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   });
 
   post(app, ctx, '/api/v1/session/BrowserCache-clean', async ({ body, request, login }) => {
-    const success: string[] = [];
-    const failed: string[] = [];
-    for (const id of [...new Set(body.Session_ID)]) {
-      const visible = ctx.envs.visible(login.account, id);
-      if (!visible || ctx.runtime.running(id)) {
-        failed.push(id);
-        continue;
-      }
-      try {
-        const profile = path.join(sessionDir(ctx, id), 'profile');
-        const targets =
-          body.Is_Clean_Cookies === 1 ? [...CACHE_PATHS, ...COOKIE_PATHS] : CACHE_PATHS;
-        for (const target of targets) {
-          await fs.promises.rm(path.join(profile, target), { recursive: true, force: true });
-        }
-        if (body.Is_Clean_Cookies === 1) {
-          visible.record.cookies = [];
-          ctx.envs.save(visible.record);
-        }
-        success.push(id);
-      } catch {
-        failed.push(id);
-      }
-    }
+    const { cleared, failed } = await clearBrowserData(ctx, login.account, body.Session_ID, {
+      cookies: body.Is_Clean_Cookies === 1,
+    });
     return v1(request, localApiMessages.cleanCacheFinished, {
-      Clean_SessionID_Success: success,
+      Clean_SessionID_Success: cleared,
       Clean_SessionID_Failed: failed,
     });
   });
