@@ -21,6 +21,7 @@ import {
 } from '@hainiao/contract';
 import { siteContent } from '@hainiao/content';
 import { apiDocCopy } from '../src/locales/pages/api-doc.ts';
+import { AFTER_PAINT_ID } from '../src/shared/afterPaint.ts';
 
 import type * as ServerEntryModule from '../src/entry-server.tsx';
 
@@ -116,7 +117,8 @@ function head(
   }
   // The page's own chunks load with the app once the page has painted (entry-client.tsx).
   const chunks = [options.source ?? []].flat().flatMap(preloads);
-  if (chunks.length > 0) tags.push(`<template id="after-paint">${chunks.join('')}</template>`);
+  if (chunks.length > 0)
+    tags.push(`<template id="${AFTER_PAINT_ID}">${chunks.join('')}</template>`);
   return tags.join('\n    ');
 }
 

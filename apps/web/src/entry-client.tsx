@@ -1,10 +1,8 @@
 import { languageRedirect } from '@hainiao/contract';
+import { AFTER_PAINT_ID } from './shared/afterPaint.ts';
 import { storedLang } from './shared/chosenLang.ts';
 // The site's stylesheet: the build inlines it in every page (scripts/prerender.ts).
 import './styles/global.css';
-
-/** Id of the `<template>` holding the preloads of a prerendered page's own scripts. */
-export const AFTER_PAINT_ID = 'after-paint';
 
 /** Resolves once the browser has painted the current frame (at once in a hidden tab). */
 function afterPaint(): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * The answer checks of the cloud client, by the contract's zod schemas: loaded only outside
- * production (tests, `vite dev`), so the built site's pages carry no schema code (issue 30). An
+ * production (tests, `vite dev`), so the built site's pages carry no schema code. An
  * answer its schema refuses is reported like a failed call.
  */
 import {
