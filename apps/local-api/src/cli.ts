@@ -23,6 +23,7 @@ import { ownManagerAddress } from './account/manager-address.ts';
 import { rememberedLogin, type RememberedLogin } from './account/remembered.ts';
 import { accountSession, deviceId, LoginSuperseded } from './account/session.ts';
 import { buildLocalApi } from './app.ts';
+import { logIn } from './domain/login.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import { API_KEY_FILE, isLoopbackHost, loadOrCreateApiKey } from './http/api-key.ts';
 import { cloudClient, CLOUD_TIMEOUT_MS } from './cloud/client.ts';
@@ -423,8 +424,7 @@ export async function startLocalApi(
     try {
       const credential = { account: flags.account, appId: flags.appId, appKey: flags.appKey };
       notKept.add(credential);
-      const { login } = await session.login(credential, 'en');
-      groups.ensureDefault(login.account);
+      await logIn({ session, groups, runtime }, credential, 'en');
     } catch (error) {
       // Told as the call would answer it: the code's number and its English message.
       const failure =
@@ -462,8 +462,9 @@ export async function startLocalApi(
     const credential = { account: found.account, appId: found.appId, appKey: found.appKey };
     notKept.add(credential);
     try {
-      const { login } = await session.login(credential, 'en', { onlyIfLoggedOut: true });
-      groups.ensureDefault(login.account);
+      const login = await logIn({ session, groups, runtime }, credential, 'en', {
+        onlyIfLoggedOut: true,
+      });
       notice(`Logged in as ${login.account} (kept login)`);
     } catch (error) {
       // A /login made meanwhile is the one that counts (it has saved its own credential).

@@ -212,6 +212,14 @@ export function accountSession(options: {
     return { login, previous };
   }
 
+  /** A lease the cloud reports gone (-4 on a call): the service is logged out. */
+  function expired(): void {
+    if (!current) return;
+    become(null);
+    stopHeartbeat();
+    options.onLoggedOut?.('expired');
+  }
+
   return {
     device,
     get current(): Login | null {
@@ -274,12 +282,20 @@ export function accountSession(options: {
       }
     },
 
-    /** A lease the cloud reports gone (-4 on a call): the service is logged out. */
-    expired(): void {
-      if (!current) return;
-      become(null);
-      stopHeartbeat();
-      options.onLoggedOut?.('expired');
+    expired,
+
+    /**
+     * A call to the cloud under the login: its failure as the local API answers it
+     * (cloudFailure), and a lease the cloud reports gone logs the service out.
+     */
+    async call<T>(work: () => Promise<T>): Promise<T> {
+      try {
+        return await work();
+      } catch (error) {
+        const failure = cloudFailure(error, 'call');
+        if (failure.code === 'LOGIN_EXPIRE') expired();
+        throw failure;
+      }
     },
 
     /** Stops the heartbeat without telling the cloud (the lease then times out). */

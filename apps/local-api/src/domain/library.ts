@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Unzip, UnzipInflate, unzipSync } from 'fflate';
 import { localApiMessages, type Lang, type Localized } from '@hainiao/contract';
-import { cloudFailure, type AccountSession, type Login } from '../account/session.ts';
+import type { AccountSession, Login } from '../account/session.ts';
 import { CloudCallError, LIBRARY_FIELD_NAMES, type CloudClient } from '../cloud/client.ts';
 import { DomainError } from '../model/errors.ts';
 import type { PluginVersion, ScriptVersion } from '../model/library.ts';
@@ -163,15 +163,9 @@ export function library(options: { cloud: CloudClient; session: AccountSession; 
     const key = `${kind}:${lang}:${login.token}`;
     const hit = cache.get(key);
     if (hit && Date.now() - hit.at < LIST_CACHE_MS) return hit.list as T[];
-    try {
-      const { list: items } = await load();
-      cache.set(key, { at: Date.now(), list: items });
-      return items;
-    } catch (error) {
-      const failure = cloudFailure(error, 'call');
-      if (failure.code === 'LOGIN_EXPIRE') session.expired();
-      throw failure;
-    }
+    const { list: items } = await session.call(load);
+    cache.set(key, { at: Date.now(), list: items });
+    return items;
   }
 
   async function download(url: string, sha256: string, maxBytes: number): Promise<Buffer> {

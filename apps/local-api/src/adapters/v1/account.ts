@@ -7,8 +7,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { localApiMessages } from '@hainiao/contract';
-import { cloudFailure } from '../../account/session.ts';
 import type { ServiceContext } from '../../context.ts';
+import { logIn } from '../../domain/login.ts';
 import { callerLang, legacy, v1 } from '../../http/envelope.ts';
 import { post, postPublic } from '../../http/route.ts';
 import { isoDate } from '../../util/time.ts';
@@ -18,13 +18,11 @@ const LOGIN_SYNC_WAIT_MS = 15_000;
 
 export function accountRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   postPublic(app, ctx, '/login', async ({ body, request }) => {
-    const { login, previous } = await ctx.session.login(
+    const login = await logIn(
+      ctx,
       { account: body.Account, appId: body.APP_ID, appKey: body.APP_KEY },
       callerLang(request),
     );
-    ctx.groups.ensureDefault(login.account);
-    // Browsers of the account being left behind are closed (-17, logout exit).
-    if (previous && previous.account !== login.account) await ctx.runtime.stopAll();
     // The account's environments as the cloud has them (first pull on this machine, or what
     // changed since): waited for up to LOGIN_SYNC_WAIT_MS, then it goes on in the background.
     await Promise.race([
@@ -40,14 +38,9 @@ export function accountRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   });
 
   post(app, ctx, '/members', async ({ body, request, login }) => {
-    let member;
-    try {
-      member = await ctx.cloud.members(login.token, body.Account, callerLang(request));
-    } catch (error) {
-      const failure = cloudFailure(error, 'call');
-      if (failure.code === 'LOGIN_EXPIRE') ctx.session.expired();
-      throw failure;
-    }
+    const member = await ctx.session.call(() =>
+      ctx.cloud.members(login.token, body.Account, callerLang(request)),
+    );
     return legacy(request, localApiMessages.membersSuccess, `${member.Account},${member.type}`, {
       account_expire_date: isoDate(member.account_expire_date),
       account_reg_date: isoDate(member.account_reg_date),
@@ -55,14 +48,7 @@ export function accountRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   });
 
   post(app, ctx, '/api/v1/team/list', async ({ request, login }) => {
-    let team;
-    try {
-      team = await ctx.cloud.team(login.token, callerLang(request));
-    } catch (error) {
-      const failure = cloudFailure(error, 'call');
-      if (failure.code === 'LOGIN_EXPIRE') ctx.session.expired();
-      throw failure;
-    }
+    const team = await ctx.session.call(() => ctx.cloud.team(login.token, callerLang(request)));
     // What the manager's Team page shows: no email addresses, dates as /members gives them.
     return v1(request, localApiMessages.teamListSuccess, {
       self: team.self,

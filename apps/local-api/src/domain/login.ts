@@ -1,0 +1,32 @@
+/**
+ * Logging the service in to an account (POST /login, and at start with a credential given on the
+ * command line or kept from an earlier run): the cloud's login, the account's default group, and
+ * on a switch of accounts the browsers of the account left behind closed (-17, logout exit).
+ */
+import type { Lang } from '@hainiao/contract';
+import type { AccountSession, Login } from '../account/session.ts';
+import type { BrowserRuntime } from '../runtime/browser.ts';
+import type { GroupStore } from '../store/groups.ts';
+
+export interface LoginDeps {
+  session: Pick<AccountSession, 'login'>;
+  groups: Pick<GroupStore, 'ensureDefault'>;
+  runtime: Pick<BrowserRuntime, 'stopAll'>;
+}
+
+export async function logIn(
+  deps: LoginDeps,
+  credential: { account: string; appId: string; appKey: string },
+  lang: Lang,
+  /** onlyIfLoggedOut: a login made meanwhile wins (LoginSuperseded). */
+  options: { onlyIfLoggedOut?: boolean } = {},
+): Promise<Login> {
+  const { login, previous } = await deps.session.login(
+    credential,
+    lang,
+    options.onlyIfLoggedOut ? { onlyIfLoggedOut: true } : {},
+  );
+  deps.groups.ensureDefault(login.account);
+  if (previous && previous.account !== login.account) await deps.runtime.stopAll();
+  return login;
+}
