@@ -13,10 +13,10 @@ import {
   type Lang,
 } from '@hainiao/contract';
 import type { ServiceContext } from '../../context.ts';
-import { resolve } from '../../domain/access.ts';
 import { clearBrowserData } from '../../domain/browser-data.ts';
 import { createEnvironment, type CreateRequest } from '../../domain/environment-create.ts';
 import { deleteEnvironments } from '../../domain/environment-delete.ts';
+import { shareEnvironment, unshareEnvironment } from '../../domain/environment-share.ts';
 import { updateEnvironment } from '../../domain/environment-update.ts';
 import type { ProxyChanges, ProxyFieldNames } from '../../domain/environment.ts';
 import { callerLang, fail, sessionFailure, UNKNOWN_EXCEPTION, v1 } from '../../http/envelope.ts';
@@ -210,33 +210,25 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     return v1(request, localApiMessages.proxyUpdateSuccess, { Session_Id: record.id });
   });
 
-  // Shares go through the cloud (domain/sync.ts): an unknown account, oneself or an environment
-  // one does not manage fail there; the receiver's machines pull it.
+  // Shares go through the cloud first (domain/environment-share.ts).
   post(app, ctx, '/api/v1/session/share', async ({ body, request, login }) => {
-    const { record } = resolve(ctx.envs, login.account, body.Session_ID, 'write');
-    const to = body.Share_Username.trim();
-    if (to === login.account || to === record.owner) {
-      throw fail(UNKNOWN_EXCEPTION, localApiMessages.shareToSelf);
-    }
-    await ctx.sync.share(record.id, to);
-    ctx.envs.share(record.id, to);
+    const shared = await shareEnvironment(ctx, login.account, body.Session_ID, body.Share_Username);
     return v1(request, localApiMessages.shareSuccess, {
-      Session_Id: record.id,
-      Share_Username: to,
+      Session_Id: shared.id,
+      Share_Username: shared.to,
     });
   });
 
   post(app, ctx, '/api/v1/session/unshare', async ({ body, request, login }) => {
-    const { record } = resolve(ctx.envs, login.account, body.Session_ID, 'write');
-    const to = body.Share_Username.trim();
-    if (!ctx.envs.shares(record.id).includes(to)) {
-      throw fail(UNKNOWN_EXCEPTION, localApiMessages.unshareNotShared, { account: to });
-    }
-    await ctx.sync.unshare(record.id, to);
-    ctx.envs.unshare(record.id, to);
+    const unshared = await unshareEnvironment(
+      ctx,
+      login.account,
+      body.Session_ID,
+      body.Share_Username,
+    );
     return v1(request, localApiMessages.unshareSuccess, {
-      Session_Id: record.id,
-      Share_Username: to,
+      Session_Id: unshared.id,
+      Share_Username: unshared.to,
     });
   });
 
