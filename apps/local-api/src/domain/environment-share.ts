@@ -15,16 +15,25 @@ export interface ShareDeps {
   sync: Pick<SyncEngine, 'share' | 'unshare'>;
 }
 
-/** Shares environment `id` with account `to` (trimmed); answers the id and the account. */
+/** Who asks, about which environment, for which account (`to`, trimmed). */
+export interface ShareRequest {
+  account: string;
+  id: string;
+  to: string;
+}
+
+function target(deps: ShareDeps, request: ShareRequest) {
+  const { record } = resolve(deps.envs, request.account, request.id, 'write');
+  return { record, receiver: request.to.trim() };
+}
+
+/** Shares the environment with the account; answers the id and the account. */
 export async function shareEnvironment(
   deps: ShareDeps,
-  account: string,
-  id: string,
-  to: string,
+  request: ShareRequest,
 ): Promise<{ id: string; to: string }> {
-  const { record } = resolve(deps.envs, account, id, 'write');
-  const receiver = to.trim();
-  if (receiver === account || receiver === record.owner) {
+  const { record, receiver } = target(deps, request);
+  if (receiver === request.account || receiver === record.owner) {
     throw new DomainError('UNKNOWN_EXCEPTION', localApiMessages.shareToSelf);
   }
   await deps.sync.share(record.id, receiver);
@@ -32,15 +41,12 @@ export async function shareEnvironment(
   return { id: record.id, to: receiver };
 }
 
-/** Takes back the share of environment `id` with account `to`, which must hold it. */
+/** Takes back the environment's share with the account, which must hold it. */
 export async function unshareEnvironment(
   deps: ShareDeps,
-  account: string,
-  id: string,
-  to: string,
+  request: ShareRequest,
 ): Promise<{ id: string; to: string }> {
-  const { record } = resolve(deps.envs, account, id, 'write');
-  const receiver = to.trim();
+  const { record, receiver } = target(deps, request);
   if (!deps.envs.shares(record.id).includes(receiver)) {
     throw new DomainError('UNKNOWN_EXCEPTION', localApiMessages.unshareNotShared, {
       account: receiver,

@@ -212,7 +212,11 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   // Shares go through the cloud first (domain/environment-share.ts).
   post(app, ctx, '/api/v1/session/share', async ({ body, request, login }) => {
-    const shared = await shareEnvironment(ctx, login.account, body.Session_ID, body.Share_Username);
+    const shared = await shareEnvironment(ctx, {
+      account: login.account,
+      id: body.Session_ID,
+      to: body.Share_Username,
+    });
     return v1(request, localApiMessages.shareSuccess, {
       Session_Id: shared.id,
       Share_Username: shared.to,
@@ -220,12 +224,11 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   });
 
   post(app, ctx, '/api/v1/session/unshare', async ({ body, request, login }) => {
-    const unshared = await unshareEnvironment(
-      ctx,
-      login.account,
-      body.Session_ID,
-      body.Share_Username,
-    );
+    const unshared = await unshareEnvironment(ctx, {
+      account: login.account,
+      id: body.Session_ID,
+      to: body.Share_Username,
+    });
     return v1(request, localApiMessages.unshareSuccess, {
       Session_Id: unshared.id,
       Share_Username: unshared.to,
