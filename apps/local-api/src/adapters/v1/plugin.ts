@@ -1,13 +1,13 @@
 /**
- * Plugins: the global library comes from the cloud; installing downloads
- * and unpacks the extension into the data folder (shared by the environments that use it) and
- * records it on the environment. Plugin_ver picks a version; without it, the newest.
+ * Plugins: the global library comes from the cloud; installing and removing are
+ * domain/environment-plugins.ts. Plugin_ver picks a version; without it, the newest.
  */
 import type { FastifyInstance } from 'fastify';
 import { localApiMessages } from '@hainiao/contract';
 import type { ServiceContext } from '../../context.ts';
 import { resolve } from '../../domain/access.ts';
-import { callerLang, fail, UNKNOWN_EXCEPTION, v1 } from '../../http/envelope.ts';
+import { installPlugins, removePlugins } from '../../domain/environment-plugins.ts';
+import { callerLang, v1 } from '../../http/envelope.ts';
 import { post } from '../../http/route.ts';
 import type { PluginVersion } from '../../model/library.ts';
 
@@ -50,53 +50,29 @@ export function pluginRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   });
 
   post(app, ctx, '/api/v1/session/plugin_install', async ({ body, request, login }) => {
-    const { record } = resolve(ctx.envs, login.account, body.Session_ID, 'write');
-    const versions = await ctx.library.plugins(login, callerLang(request));
-    const chosen: PluginVersion[] = [];
-    for (const id of new Set(body.Plugin_ID)) {
-      const candidates = versions.filter((v) => v.pluginId === id);
-      if (!candidates.length)
-        throw fail(UNKNOWN_EXCEPTION, localApiMessages.pluginNotInLibrary, { id });
-      const version = body.Plugin_ver
-        ? candidates.find((v) => v.version === body.Plugin_ver)
-        : candidates[0];
-      if (!version) {
-        throw fail(UNKNOWN_EXCEPTION, localApiMessages.pluginVersionNotFound, {
-          id,
-          version: body.Plugin_ver ?? '',
-        });
-      }
-      chosen.push(version);
-    }
-    for (const version of chosen) await ctx.library.ensurePlugin(version);
-    ctx.envs.installPlugins(
-      record.id,
-      chosen.map((v) => ({ pluginId: v.pluginId, name: v.name, version: v.version })),
+    const id = await installPlugins(
+      ctx,
+      { login, id: body.Session_ID, pluginIds: body.Plugin_ID, version: body.Plugin_ver },
+      callerLang(request),
     );
-    const list = installed(record.id);
+    const list = installed(id);
     return v1(request, localApiMessages.pluginInstallSuccess, {
-      Session_ID: record.id,
+      Session_ID: id,
       Plugin_list: list,
       Plugins_Count: list.length,
     });
   });
 
   post(app, ctx, '/api/v1/session/plugin_delete', ({ body, request, login }) => {
-    const { record } = resolve(ctx.envs, login.account, body.Session_ID, 'write');
-    const present = new Map(ctx.envs.plugins(record.id).map((p) => [p.pluginId, p]));
-    const ids = [...new Set(body.Plugin_ID)];
-    for (const id of ids) {
-      const plugin = present.get(id);
-      if (!plugin || (body.Plugin_ver !== undefined && plugin.version !== body.Plugin_ver)) {
-        throw fail(UNKNOWN_EXCEPTION, localApiMessages.pluginNotInstalled, {
-          id: body.Plugin_ver ? `${id} ${body.Plugin_ver}` : id,
-        });
-      }
-    }
-    ctx.envs.removePlugins(record.id, ids);
-    const list = installed(record.id);
+    const id = removePlugins(ctx, {
+      login,
+      id: body.Session_ID,
+      pluginIds: body.Plugin_ID,
+      version: body.Plugin_ver,
+    });
+    const list = installed(id);
     return v1(request, localApiMessages.pluginDeleteSuccess, {
-      Session_ID: record.id,
+      Session_ID: id,
       Plugin_list: list,
       Plugins_Count: list.length,
     });
