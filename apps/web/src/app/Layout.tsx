@@ -36,11 +36,6 @@ export function Layout({ children }: { children: ReactNode }) {
 
   useChatScript(lang);
 
-  // Marks the document once the app is interactive (tests and monitoring wait for it).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-
   return (
     <>
       <Header />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { ZH_PREFIX } from '@hainiao/contract';
 import { Route, Switch } from '../shared/router.ts';
 import type { MetaKey } from './meta.ts';
@@ -79,10 +79,23 @@ export const CLIENT_PAGES: readonly { path: string; Page: LazyExoticComponent<Co
 /** Pages prerendered at build time (English paths) with their meta key. */
 export const PRERENDERED = PAGES.map(({ path, meta }) => ({ path, meta }));
 
+/**
+ * Marks the document once the page itself is interactive (tests and monitoring wait for it). Its
+ * effect runs when its Suspense boundary has hydrated, i.e. with the page's own chunk: the shell
+ * around it may hydrate first.
+ */
+function Hydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 function page(Page: LazyExoticComponent<ComponentType>) {
   return (
     <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
       <Page />
+      <Hydrated />
     </Suspense>
   );
 }
