@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { BrowserRuntime } from '../runtime/browser.ts';
 import { CACHE_PATHS, COOKIE_PATHS, removePaths } from '../runtime/profile/profile.ts';
 import type { EnvironmentStore } from '../store/environments.ts';
+import { environmentFolder } from './environment.ts';
 
 export interface BrowserDataDeps {
   dataDir: string;
@@ -18,7 +19,7 @@ export interface BrowserDataDeps {
 
 /** The browser profile folder of environment `id`. */
 function profileOf(deps: Pick<BrowserDataDeps, 'dataDir'>, id: string): string {
-  return path.join(deps.dataDir, 'sessions', id, 'profile');
+  return path.join(environmentFolder(deps.dataDir, id), 'profile');
 }
 
 /**

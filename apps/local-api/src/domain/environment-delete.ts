@@ -8,12 +8,12 @@
  * otherwise. A running environment is never deleted.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type SQLite from 'better-sqlite3';
 import type { BrowserRuntime } from '../runtime/browser.ts';
 import type { EnvironmentStore } from '../store/environments.ts';
 import type { RecycleBin } from './environment-trash.ts';
 import type { SyncEngine } from './sync.ts';
+import { environmentFolder } from './environment.ts';
 
 export interface DeleteDeps {
   db: SQLite.Database;
@@ -28,8 +28,6 @@ export interface DeleteResult {
   deleted: string[];
   failed: string[];
 }
-
-const folderOf = (dataDir: string, id: string) => path.join(dataDir, 'sessions', id);
 
 export async function deleteEnvironments(
   deps: DeleteDeps,
@@ -65,7 +63,7 @@ export async function deleteEnvironments(
   await Promise.all([
     ...binned.map((id) => deps.bin.moveIn(id)),
     ...deleted.map((id) =>
-      fs.promises.rm(folderOf(deps.dataDir, id), { recursive: true, force: true }),
+      fs.promises.rm(environmentFolder(deps.dataDir, id), { recursive: true, force: true }),
     ),
   ]);
   return { deleted: [...binned, ...deleted], failed };

@@ -17,6 +17,7 @@ import {
 } from '../runtime/profile/profile-manifest.ts';
 import { downloadProfile, uploadProfile } from './profile-sync.ts';
 import type { ProfileTransfer } from './sync.ts';
+import { environmentFolder } from './environment.ts';
 
 type Profile = NonNullable<EnvSnapshot['usage']['profile']>;
 
@@ -25,7 +26,7 @@ export function profileTransfer(deps: {
   dataDir: string;
   travels: (envId: string) => boolean;
 }): ProfileTransfer {
-  const sessionDir = (envId: string) => path.join(deps.dataDir, 'sessions', envId);
+  const sessionDir = (envId: string) => environmentFolder(deps.dataDir, envId);
   const profileDir = (envId: string) => path.join(sessionDir(envId), 'profile');
   const localFile = (envId: string) => path.join(sessionDir(envId), 'profile-manifest.json');
 

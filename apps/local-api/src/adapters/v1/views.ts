@@ -3,7 +3,6 @@
  * brief line, type 3 the brief line with its plugins and scripts; and a running environment as the
  * browser calls (start, status) answer it.
  */
-import path from 'node:path';
 import { BrowserCodes, disagreements, formatResolution } from '@hainiao/contract';
 import type { ServiceContext } from '../../context.ts';
 import type { Visible } from '../../model/environment.ts';
@@ -11,9 +10,10 @@ import type { RunningBrowser } from '../../runtime/browser.ts';
 import { hostSystem } from '../../runtime/fingerprint/host.ts';
 import { formatTime } from '../../util/time.ts';
 import { toWireSettings } from './wire-settings.ts';
+import { environmentFolder } from '../../domain/environment.ts';
 
 export function sessionDir(ctx: ServiceContext, id: string): string {
-  return path.join(ctx.dataDir, 'sessions', id);
+  return environmentFolder(ctx.dataDir, id);
 }
 
 const encode = (source: string) => Buffer.from(source, 'utf8').toString('base64');
