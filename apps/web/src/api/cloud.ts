@@ -10,9 +10,8 @@ import {
   type CloudAnswerOf,
   type CloudFieldsOf,
   type CloudPath,
-  type FaqArticle,
-  type FaqArticleSummary,
-  type FaqCategory,
+  type DocumentAnswerOf,
+  type DocumentMod,
   type HistoryFile,
   type Lang,
 } from '@hainiao/contract';
@@ -94,20 +93,13 @@ export async function callCloud<P extends CloudPath>(
   return data as CloudAnswerOf<P>;
 }
 
-/** What each `mod` of POST /api/hainiao/document answers (documentAnswers of the contract). */
-export interface DocumentAnswers {
-  category: FaqCategory[];
-  list: FaqArticleSummary[];
-  article: FaqArticle;
-}
-
 /** POST /api/hainiao/document, its answer typed by `mod`. */
-export function callDocument<M extends keyof DocumentAnswers>(
+export function callDocument<M extends DocumentMod>(
   fields: CallFields<'/api/hainiao/document'> & { mod: M },
   lang: Lang,
   init?: CallInit,
-): Promise<DocumentAnswers[M]> {
-  return callCloud('/api/hainiao/document', fields, lang, init) as Promise<DocumentAnswers[M]>;
+): Promise<DocumentAnswerOf<M>> {
+  return callCloud('/api/hainiao/document', fields, lang, init) as Promise<DocumentAnswerOf<M>>;
 }
 
 /** The previous client versions: a GET of the main host (historylist.php), same envelope. */

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useUrl } from '../shared/router.ts';
+import { usePathname } from '../shared/router.ts';
 import { chatAllowedOn, type Lang } from '@hainiao/contract';
 
 /** The meta tag the cloud adds when a chat script is configured (`CHAT_SCRIPT_URL`). */
@@ -30,7 +30,7 @@ const unchanging = () => () => {};
  * page hydrates (its markup was built without knowing the cloud's setting), then the real answer.
  */
 export function useChatOffered(): boolean {
-  const { pathname } = useUrl();
+  const pathname = usePathname();
   return useSyncExternalStore(
     unchanging,
     () => chatAllowedOn(pathname) && configuredChat() !== undefined,
@@ -48,7 +48,7 @@ let chatLoaded = false;
  * private page reloads that page from the cloud, so the outside code is gone before it shows.
  */
 export function useChatScript(lang: Lang): void {
-  const { pathname } = useUrl();
+  const pathname = usePathname();
   const allowed = chatAllowedOn(pathname);
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useUrl } from '../shared/router.ts';
+import { Link, usePathname } from '../shared/router.ts';
 import { activeMenuKey, MENU_ITEMS, MOBILE_BREAKPOINT_PX } from '@hainiao/contract';
 import { useLang, useLocalize } from '../shared/useLang.ts';
 import { AccountMenu } from '../features/account/AccountMenu.tsx';
@@ -16,11 +16,11 @@ export function Header() {
   const text = useText();
   const lang = useLang();
   const localize = useLocalize();
-  const location = useUrl();
-  const active = activeMenuKey(location.pathname);
+  const pathname = usePathname();
+  const active = activeMenuKey(pathname);
   // The mobile menu is open for the path it was opened on, so navigating closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
-  const menuOpen = openOn === location.pathname;
+  const menuOpen = openOn === pathname;
 
   // It also closes by itself once the window is wider than the breakpoint.
   useEffect(() => {
@@ -76,7 +76,7 @@ export function Header() {
             aria-expanded={menuOpen}
             aria-controls="site-menu"
             aria-label={menuOpen ? text.shell.closeMenu : text.shell.openMenu}
-            onClick={() => setOpenOn(menuOpen ? null : location.pathname)}
+            onClick={() => setOpenOn(menuOpen ? null : pathname)}
           >
             <span
               aria-hidden="true"

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { langFromPath } from '@hainiao/contract';
 import { chooseLang } from '../shared/chosenLang.ts';
-import { useUrl } from '../shared/router.ts';
+import { usePathname } from '../shared/router.ts';
 import { useLang } from '../shared/useLang.ts';
 import { useChatScript } from './ChatScript.ts';
 import { Footer } from './Footer.tsx';
@@ -10,7 +10,7 @@ import { Header } from './Header.tsx';
 /** The shell around every page; its language is the URL's. */
 export function Layout({ children }: { children: ReactNode }) {
   const lang = useLang();
-  const { pathname } = useUrl();
+  const pathname = usePathname();
 
   // Scroll resets to the top on navigation. Braces matter: in current Chromium scrollTo returns a
   // promise, which React would take for a cleanup function.

@@ -21,6 +21,11 @@ export function useNavigate(): (to: string, options?: NavigateOptions) => void {
   return useWouterLocation()[1];
 }
 
+/** The URL's path: what most components need, without re-rendering on a query or hash change. */
+export function usePathname(): string {
+  return useWouterLocation()[0];
+}
+
 const noHash = () => '';
 const currentHash = () => window.location.hash;
 
@@ -29,7 +34,7 @@ const currentHash = () => window.location.hash;
  * renders and while a prerendered page hydrates, so the markup matches, then the real one.
  */
 export function useUrl(): { pathname: string; search: string; hash: string } {
-  const pathname = useWouterLocation()[0];
+  const pathname = usePathname();
   const search = useSearch();
   const hash = useLocationProperty(currentHash, noHash);
   return { pathname, search: search ? `?${search}` : '', hash };

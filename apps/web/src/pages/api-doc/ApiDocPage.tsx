@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { useUrl } from '../../shared/router.ts';
+import { usePathname } from '../../shared/router.ts';
 import { apiDocSlugOf, type ApiDocSlug } from '@hainiao/contract';
 import { DocsLayout } from './DocsLayout.tsx';
 import './docs.css';
@@ -31,7 +31,7 @@ const NotFoundPage = lazy(() => import('../not-found/NotFoundPage.tsx'));
 
 /** Every page under /api/doc (and /zh/api/doc): the documentation shell around the page. */
 export default function ApiDocPage() {
-  const slug = apiDocSlugOf(useUrl().pathname);
+  const slug = apiDocSlugOf(usePathname());
   if (!slug) {
     return (
       <Suspense fallback={<div className="page-loading" aria-busy="true" />}>

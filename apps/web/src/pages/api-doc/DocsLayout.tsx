@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useUrl } from '../../shared/router.ts';
+import { Link, usePathname, useUrl } from '../../shared/router.ts';
 import { API_DOC_NAV, API_DOC_TITLES, apiDocPath, type ApiDocSlug } from '@hainiao/contract';
 import { useLang, useLocalize } from '../../shared/useLang.ts';
 import { usePageMeta } from '../../shared/usePageMeta.ts';
@@ -34,7 +34,7 @@ export function DocsLayout({ slug, children }: { slug: ApiDocSlug; children: Rea
   const lang = useLang();
   const localize = useLocalize();
   const copy = useDocCopy();
-  const { pathname } = useUrl();
+  const pathname = usePathname();
   // The small-screen menu is open for the page it was opened on, so navigating closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;

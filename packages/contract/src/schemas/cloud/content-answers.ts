@@ -88,6 +88,9 @@ export const documentAnswers = {
   list: z.array(faqArticleSummary),
   article: faqArticle,
 } as const;
+/** The `mod`s of POST /api/hainiao/document, and what each answers. */
+export type DocumentMod = keyof typeof documentAnswers;
+export type DocumentAnswerOf<M extends DocumentMod> = z.output<(typeof documentAnswers)[M]>;
 
 /**
  * POST /api/hainiao/document: which of the three depends on `mod` (see `documentAnswers`). The
