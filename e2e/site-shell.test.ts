@@ -251,6 +251,56 @@ describe('site shell in Chromium', () => {
     await page.context().close();
   });
 
+  test("a page inlines the site's styles and its own only; navigation brings the next page's", async () => {
+    const inlineCss = async (path: string) => {
+      const html = await (await fetch(system.cloud.url + path)).text();
+      // Every stylesheet link is a disabled marker for Vite's loader: nothing to fetch to paint.
+      expect(html, path).not.toMatch(/<link rel="stylesheet"(?![^>]*\bdisabled\b)/);
+      return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');
+    };
+    for (const path of ['/faq', '/zh/faq', '/faq/install-on-windows.html']) {
+      const css = await inlineCss(path);
+      expect(css, path).toMatch(/\.site-header\{/);
+      expect(css, path).toMatch(/\.article-grid\{/);
+      expect(css, path).not.toMatch(/\.testimonial\{/);
+      expect(css, path).not.toMatch(/\.plan\{/);
+    }
+    const home = await inlineCss('/zh');
+    expect(home).toMatch(/\.testimonial\{/);
+    expect(home).not.toMatch(/\.article-grid\{/);
+
+    // Prerendered, the FAQ hydrates with its own rules and downloads no stylesheet: Vite's loader
+    // takes the inline sheets for loaded (their disabled links), rather than fetching them again.
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+    });
+    const cardPadding = () =>
+      page
+        .locator('.article-card')
+        .first()
+        .evaluate((card) => getComputedStyle(card).padding);
+    await page.goto(`${system.cloud.url}/faq`);
+    await page.waitForSelector('html[data-hydrated]');
+    expect(await cardPadding()).toBe('24px 22px');
+    expect(stylesheets).toEqual([]);
+
+    // From the home page to the FAQ without a reload: the FAQ's stylesheet comes with its chunk.
+    await page.goto(`${system.cloud.url}/`);
+    await page.waitForSelector('html[data-hydrated]');
+    await page.locator('.site-menu').getByRole('link', { name: 'FAQ' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/faq');
+    await page.locator('.article-card').first().waitFor();
+    expect(
+      await page.locator('.article-grid').evaluate((grid) => getComputedStyle(grid).display),
+    ).toBe('grid');
+    expect(await cardPadding()).toBe('24px 22px');
+    expect(stylesheets).toHaveLength(1);
+    await context.close();
+  });
+
   test('the chat script loads with the page language and is replaced when it changes', async () => {
     const { page } = await open('/download');
     await expect

@@ -70,27 +70,43 @@ function chunkFiles(key: string, seen = new Set<string>()): Set<string> {
 const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? '';
 const entryChunks = chunkFiles(entryKey);
 
-function preloads(source: string | undefined): string[] {
-  if (!source || !manifest[source]) return [];
-  const tags: string[] = [];
-  for (const key of chunkFiles(source)) {
-    if (entryChunks.has(key)) continue;
-    const chunk = manifest[key]!;
-    tags.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}" />`);
-    for (const css of chunk.css ?? [])
-      tags.push(`<link rel="stylesheet" crossorigin href="/${css}" />`);
-  }
-  return tags;
+/** The chunks a page's sources need beyond the entry's. */
+function pageChunks(sources: string[]): ManifestChunk[] {
+  const keys = new Set<string>();
+  for (const source of sources) for (const key of chunkFiles(source)) keys.add(key);
+  return [...keys].filter((key) => !entryChunks.has(key)).map((key) => manifest[key]!);
 }
 
+/** A built stylesheet's text for a `<style>` (escaped so that it cannot close the element). */
+const inlineCss = (file: string) =>
+  fs.readFileSync(path.join(dist, file), 'utf8').replace(/<\/style/gi, '<\\/style');
+
+/**
+ * Vite's loader fetches a lazy chunk's CSS (the entry's included) unless a stylesheet link to it
+ * is in the page, and appends it at the end of the head. A disabled link (never fetched, never
+ * applied) tells it that the page has the sheet inline already: no second download, and the
+ * site's rules are not appended again after the page's own.
+ */
+const inlineMarker = (file: string) => `<link rel="stylesheet" href="/${file}" disabled />`;
+
 // --- Pages ------------------------------------------------------------------------------------------
+/** Where the page's own `<style>` goes: after the site's, as the app would load them. */
+const PAGE_STYLES = '<!--page-styles-->';
+
+interface Head {
+  /** The tags for `<!--app-head-->`. */
+  tags: string;
+  /** The page's own stylesheets, inline. */
+  styles: string;
+}
+
 function head(
   entry: ServerEntry,
   meta: MetaKey,
   lang: Lang,
   englishPath: string | null,
   options: { values?: MetaValues; source?: string | string[] } = {},
-) {
+): Head {
   const { title, description, keywords } = entry.metaFor(meta, lang, options.values);
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
@@ -115,18 +131,28 @@ function head(
     }
     tags.push(`<link rel="alternate" hreflang="x-default" href="${siteUrl}${englishPath}" />`);
   }
-  // The page's own chunks load with the app once the page has painted (entry-client.tsx).
-  const chunks = [options.source ?? []].flat().flatMap(preloads);
-  if (chunks.length > 0)
-    tags.push(`<template id="${AFTER_PAINT_ID}">${chunks.join('')}</template>`);
-  return tags.join('\n    ');
+  // The page's own chunks load with the app once the page has painted (entry-client.tsx); their
+  // CSS is inline, so that the page paints styled.
+  const chunks = pageChunks([options.source ?? []].flat());
+  const styles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].filter(
+    (file) => !siteStyles.includes(file),
+  );
+  const afterPaint = [
+    ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}" />`),
+    ...[...siteStyles, ...styles].map(inlineMarker),
+  ];
+  tags.push(`<template id="${AFTER_PAINT_ID}">${afterPaint.join('')}</template>`);
+  return {
+    tags: tags.join('\n    '),
+    styles: styles.map((file) => `<style>${inlineCss(file)}</style>`).join(''),
+  };
 }
 
 function page(
   entry: ServerEntry,
   template: string,
   lang: Lang,
-  headHtml: string,
+  { tags, styles }: Head,
   body: string,
   data: Record<string, unknown> = {},
 ) {
@@ -136,7 +162,8 @@ function page(
       : '';
   return template
     .replace('<html lang="en">', `<html lang="${htmlLang(lang)}">`)
-    .replace('<!--app-head-->', headHtml)
+    .replace('<!--app-head-->', tags)
+    .replace(PAGE_STYLES, () => styles)
     .replace('<!--app-html--></div>', `${body}</div>${dataScript}`);
 }
 
@@ -150,15 +177,18 @@ const entry: ServerEntry = await import(
   pathToFileURL(path.join(webRoot, 'dist-ssr/entry-server.js')).href
 );
 // The site's stylesheet goes inline: one request fewer before the first paint (it is small).
+/** The site's stylesheets (the entry's), inline in every page. */
+const siteStyles: string[] = [];
 const template = fs
   .readFileSync(path.join(dist, 'index.html'), 'utf8')
   .replace(
     /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
     (_tag, file: string) => {
-      const css = fs.readFileSync(path.join(dist, file), 'utf8').replace(/<\/style/gi, '<\\/style');
-      return `<style>${css}</style>`;
+      siteStyles.push(file);
+      return `<style>${inlineCss(file)}</style>`;
     },
-  );
+  )
+  .replace('</head>', `  ${PAGE_STYLES}\n  </head>`);
 // What a fresh cloud serves, read from the content package's files (no database needed).
 const content = siteContent();
 

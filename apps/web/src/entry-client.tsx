@@ -1,7 +1,8 @@
 import { languageRedirect } from '@hainiao/contract';
 import { AFTER_PAINT_ID } from './shared/afterPaint.ts';
 import { storedLang } from './shared/chosenLang.ts';
-// The site's stylesheet: the build inlines it in every page (scripts/prerender.ts).
+// The site's stylesheet: the build inlines it in every page, and each page's own after it
+// (scripts/prerender.ts).
 import './styles/global.css';
 
 /** Resolves once the browser has painted the current frame (at once in a hidden tab). */

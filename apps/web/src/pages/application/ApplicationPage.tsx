@@ -7,6 +7,7 @@ import { IconCard } from '../../shared/ui/IconCard.tsx';
 import { PageHero } from '../../shared/ui/PageHero.tsx';
 import { Accordion } from '../../shared/ui/Accordion.tsx';
 import { Icon, type IconName } from '../../shared/ui/icons.tsx';
+import './application.css';
 
 const DETAIL_ICONS: IconName[] = ['layers', 'target', 'shield', 'code'];
 const OTHER_ICONS: IconName[] = ['chat', 'link', 'megaphone'];

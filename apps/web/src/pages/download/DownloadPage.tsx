@@ -19,6 +19,7 @@ import { useCopy } from '../../shared/useCopy.ts';
 import { useLang, useLocalize } from '../../shared/useLang.ts';
 import { usePageMeta } from '../../shared/usePageMeta.ts';
 import { Icon } from '../../shared/ui/icons.tsx';
+import './download.css';
 
 /** ["Windows 10", "Windows 11"] → "Windows 10/11". */
 function windowsList(systems: readonly string[]): string {

@@ -13,6 +13,7 @@ import { usePageMeta } from '../../shared/usePageMeta.ts';
 import { Icon } from '../../shared/ui/icons.tsx';
 import NotFoundPage from '../not-found/NotFoundPage.tsx';
 import { renderMarkdown } from './markdown.ts';
+import './faq.css';
 
 /** The article id (or ename) of /faq/{id}.html, or null when the file name is not of that shape. */
 export function articleIdFromFile(file: string | undefined): string | null {

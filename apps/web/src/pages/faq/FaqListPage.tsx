@@ -13,6 +13,7 @@ import { useLang, useLocalize } from '../../shared/useLang.ts';
 import { usePageMeta } from '../../shared/usePageMeta.ts';
 import { PageHero } from '../../shared/ui/PageHero.tsx';
 import { Icon } from '../../shared/ui/icons.tsx';
+import './faq.css';
 
 /** The category a URL hash selects (`#12`), or null for all. */
 export function categoryFromHash(hash: string): number | null {

@@ -8,6 +8,7 @@ import { IconCard } from '../../shared/ui/IconCard.tsx';
 import { Carousel } from '../../shared/ui/Carousel.tsx';
 import { Icon, type IconName } from '../../shared/ui/icons.tsx';
 import { Tabs } from '../../shared/ui/Tabs.tsx';
+import './home.css';
 
 const FEATURE_ICONS: IconName[] = ['shield', 'globe', 'rocket', 'cloud'];
 const SPECIALITY_IMAGES = [

@@ -8,6 +8,7 @@ import { usePageMeta } from '../../shared/usePageMeta.ts';
 import { PageHero } from '../../shared/ui/PageHero.tsx';
 import { Accordion } from '../../shared/ui/Accordion.tsx';
 import { Icon } from '../../shared/ui/icons.tsx';
+import './price.css';
 
 /** Sentences run on as each language writes them: Chinese without a space, English with one. */
 function sentences(lang: Lang, ...parts: string[]): string {

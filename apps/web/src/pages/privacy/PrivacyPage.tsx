@@ -6,6 +6,7 @@ import { useLocalize } from '../../shared/useLang.ts';
 import { usePageMeta } from '../../shared/usePageMeta.ts';
 import { PageHero } from '../../shared/ui/PageHero.tsx';
 import { Icon } from '../../shared/ui/icons.tsx';
+import './privacy.css';
 
 export default function PrivacyPage() {
   usePageMeta('privacy');

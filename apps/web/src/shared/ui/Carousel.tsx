@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { format } from '@hainiao/contract';
 import { Icon } from './icons.tsx';
+import './carousel.css';
 
 export interface CarouselLabels {
   label: string;
