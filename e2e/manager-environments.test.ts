@@ -3,12 +3,8 @@
  * in with a credential made by the operators' command, see the table, start an environment and
  * see it running without reloading, open its CDP port with Puppeteer, stop it, filter, select two
  * and delete them, switch language — with no console error. Screenshots at 1440 and 1024 wide go
- * to HAINIAO_SCREENSHOT_DIR when it is set (for a review by eye), else to a temporary folder that
- * is removed.
+ * to HAINIAO_SCREENSHOT_DIR when it is set (for a review by eye).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
@@ -24,8 +20,6 @@ describe('the environment manager in Chromium', () => {
   let page: Page;
   let credential: { appId: string; appKey: string };
   const errors: string[] = [];
-  const shotDir =
-    process.env.HAINIAO_SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'manager-shots-'));
 
   /** A call to the local API as a script makes it (the same login the manager uses). */
   const api = <T = Record<string, unknown>>(urlPath: string, body: object = {}) =>
@@ -47,7 +41,6 @@ describe('the environment manager in Chromium', () => {
     await context?.close();
     await browser?.close();
     await system?.stop();
-    if (!process.env.HAINIAO_SCREENSHOT_DIR) fs.rmSync(shotDir, { recursive: true, force: true });
   });
 
   const row = (id: string) => page.getByTestId(`env-row-${id}`);
@@ -130,7 +123,7 @@ describe('the environment manager in Chromium', () => {
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))
       .toBe(String(cdpPort));
 
-    await screenshots(page, shotDir, 'manager-environments', { fullPage: true });
+    await screenshots(page, 'manager-environments', { fullPage: true });
     await page.keyboard.press('Escape');
 
     // Puppeteer drives the running browser through that port.
@@ -201,7 +194,7 @@ describe('the environment manager in Chromium', () => {
     await page.getByRole('button', { name: '创建分组' }).click();
     // The service's own message for an existing group, in Chinese.
     await expect.poll(() => page.locator('.ant-message').innerText()).toMatch(/[\u4e00-\u9fff]/);
-    await screenshots(page, shotDir, 'manager-groups-zh', { fullPage: true });
+    await screenshots(page, 'manager-groups-zh', { fullPage: true });
 
     expect(errors).toEqual([]);
     // A long scenario (sign-in, starts, a CDP session, both languages): under the full suite's load

@@ -27,9 +27,6 @@ describe('the manager’s form and batch dialogs in Chromium', () => {
   let credential: { appId: string; appKey: string };
   const errors: string[] = [];
   const files = fs.mkdtempSync(path.join(os.tmpdir(), 'manager-form-'));
-  // Screenshots for a review by eye: HAINIAO_SCREENSHOT_DIR when set, else the removed temp folder.
-  const shotDir = process.env.HAINIAO_SCREENSHOT_DIR ?? files;
-  const shoot = (name: string) => screenshots(page, shotDir, name);
   /** A call to the local API as a script makes it, expected to succeed. */
   const api = <T = Record<string, unknown>>(urlPath: string, body: object = {}) =>
     localData<T>(system.localApi.url, urlPath, body);
@@ -200,7 +197,7 @@ describe('the manager’s form and batch dialogs in Chromium', () => {
     expect(await refused.innerText()).toContain('Proxy detection failed');
     expect(await refused.innerText()).toMatch(/libcurl says: CURLE_PROXY \(97\)/);
     expect(await idsNamed('e2e form shop')).toEqual([]);
-    await shoot('manager-form-refused');
+    await screenshots(page, 'manager-form-refused');
 
     await drawer().getByLabel('Password', { exact: true }).fill('ppass');
     await drawer()
@@ -262,7 +259,7 @@ describe('the manager’s form and batch dialogs in Chromium', () => {
     await drawer().getByLabel('Password', { exact: true }).fill('ppass');
     await drawer().getByText('Advanced settings').click();
     await drawer().getByRole('switch', { name: 'Offer Google Translate' }).click();
-    await shoot('manager-form-edit');
+    await screenshots(page, 'manager-form-edit');
     await drawer()
       .getByRole('button', { name: /^(loading )?Save$/ })
       .click();
@@ -328,7 +325,7 @@ describe('the manager’s form and batch dialogs in Chromium', () => {
     await dialog().getByLabel('How many').fill('20');
     await dialog().getByLabel('Name prefix').fill('bulk-');
     await expect.poll(() => dialog().getByText('Names: bulk-01 … bulk-20').isVisible()).toBe(true);
-    await shoot('manager-batch-create');
+    await screenshots(page, 'manager-batch-create');
     await dialog().getByRole('button', { name: 'Create 20' }).click();
     await expect
       .poll(() => dialog().getByTestId('batch-made').innerText(), { timeout: 60_000 })
@@ -377,7 +374,7 @@ describe('the manager’s form and batch dialogs in Chromium', () => {
         .getByRole('button', { name: /^Assign/ })
         .isDisabled(),
     ).toBe(true);
-    await shoot('manager-proxy-import');
+    await screenshots(page, 'manager-proxy-import');
     await lines.fill(
       [`http://puser:ppass@127.0.0.1:${proxy.port}`, 'socks5://u:p@203.0.113.9:1080'].join('\n'),
     );
@@ -415,7 +412,7 @@ describe('the manager’s form and batch dialogs in Chromium', () => {
     await expect
       .poll(() => drawer().getByText('保存时检测代理', { exact: true }).isVisible())
       .toBe(true);
-    await shoot('manager-form-zh');
+    await screenshots(page, 'manager-form-zh');
     await drawer().locator('.ant-drawer-footer button').first().click();
     await expect.poll(() => drawer().count()).toBe(0);
 

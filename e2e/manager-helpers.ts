@@ -60,13 +60,14 @@ export async function signInManager(
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/environments');
 }
 
-/** `<name>-1440.png` and `<name>-1024.png` in `dir`, once opening animations have ended. */
-export async function screenshots(
-  page: Page,
-  dir: string,
-  name: string,
-  options: { fullPage?: boolean } = {},
-) {
+/**
+ * `<name>-1440.png` and `<name>-1024.png` in HAINIAO_SCREENSHOT_DIR, once opening animations have
+ * ended, for a review by eye; nothing when it is not set (a picture no one looks at only costs the
+ * suite its time).
+ */
+export async function screenshots(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  const dir = process.env.HAINIAO_SCREENSHOT_DIR;
+  if (!dir) return;
   // (A spinner's endless animation is not waited for.)
   await page.evaluate(() =>
     Promise.all(

@@ -7,10 +7,7 @@
  * the start goes through the new server (its received requests say so), not the old one.
  * Real proxy servers on loopback (proxy-chain with basic auth). No console error.
  */
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { format as fill } from '@hainiao/contract';
@@ -84,9 +81,6 @@ describe('the proxy library in Chromium', () => {
   let lookup: Awaited<ReturnType<typeof startLookup>>;
   let credential: { appId: string; appKey: string };
   const errors: string[] = [];
-  const files = fs.mkdtempSync(path.join(os.tmpdir(), 'manager-proxies-'));
-  // Screenshots for a review by eye: HAINIAO_SCREENSHOT_DIR when set, else the removed temp folder.
-  const shotDir = process.env.HAINIAO_SCREENSHOT_DIR ?? files;
   const api = <T = Record<string, unknown>>(urlPath: string, body: object = {}) =>
     localData<T>(system.localApi.url, urlPath, body);
 
@@ -116,7 +110,6 @@ describe('the proxy library in Chromium', () => {
     await browser?.close();
     await system?.stop();
     await lookup?.close();
-    fs.rmSync(files, { recursive: true, force: true });
   });
 
   /** Signed in afresh (also when this is a retry of an attempt that signed in). */
@@ -209,7 +202,7 @@ describe('the proxy library in Chromium', () => {
             .getByText(fill(p.skipped, { count: 1 }))
             .isVisible(),
         ).toBe(true);
-        await screenshots(page, shotDir, `manager-proxies-import-${lang}`);
+        await screenshots(page, `manager-proxies-import-${lang}`);
         await dialog()
           .getByRole('button', { name: fill(p.saveN, { count: 3 }) })
           .click();
@@ -237,7 +230,7 @@ describe('the proxy library in Chromium', () => {
         }
         expect(await rowGone.innerText()).toContain(p.statusFailed);
         expect(await rowGone.innerText()).not.toContain('198.51.100.7');
-        await screenshots(page, shotDir, `manager-proxies-checked-${lang}`);
+        await screenshots(page, `manager-proxies-checked-${lang}`);
 
         // --- A new environment from the form's "Saved proxy".
         await page.getByRole('menuitem', { name: nav.environments }).click();
@@ -286,7 +279,7 @@ describe('the proxy library in Chromium', () => {
         const exit = envRow(id!).getByTestId(`exit-${id}`);
         await expect.poll(() => exit.innerText(), { timeout: 15_000 }).toContain('198.51.100.7');
         expect(await exit.innerText()).toContain(COUNTRY[lang]);
-        await screenshots(page, shotDir, `manager-proxies-exit-${lang}`);
+        await screenshots(page, `manager-proxies-exit-${lang}`);
 
         // --- The saved proxy moves to server C: the environment follows.
         await page.getByRole('menuitem', { name: nav.proxies }).click();

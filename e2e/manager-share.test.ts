@@ -33,10 +33,6 @@ describe('sharing from the environment manager', () => {
   }
 
   const api = localCall;
-  async function shoot(page: Page, name: string) {
-    const dir = process.env.HAINIAO_SCREENSHOT_DIR;
-    if (dir) await screenshots(page, dir, name);
-  }
 
   async function openPage(locale: string): Promise<Page> {
     const context = await managerContext(browser, { locale });
@@ -117,7 +113,7 @@ describe('sharing from the environment manager', () => {
     await shareButton.click();
     const list = dialog.getByTestId('share-list');
     await expect.poll(() => list.innerText(), { timeout: 20_000 }).toContain(BOB);
-    await shoot(alice, 'manager-share-dialog');
+    await screenshots(alice, 'manager-share-dialog');
     await closeDialog();
     const sent = await api(aliceUrl, '/api/v1/session/id_container', {
       Session_ID: [id],
@@ -145,7 +141,7 @@ describe('sharing from the environment manager', () => {
         item,
       ).toBe('true');
     }
-    await shoot(bob, 'manager-share-received');
+    await screenshots(bob, 'manager-share-received');
     await bob.keyboard.press('Escape');
 
     // --- Alice stops sharing, after a confirmation.

@@ -65,6 +65,18 @@ describe('the manager frame at 1024 and 1440 px', () => {
   test('every menu entry is in view at 1024 and 1440 px and opens its page, in both languages', async () => {
     // A retry starts over: signed out, then in again (in English).
     await signInManager(page, system.localApi.url, login);
+    // The context asks for less motion: nothing on the page animates without end (the live
+    // stream's badge pulsed forever, and kept the page painting while nothing changed).
+    await expect
+      .poll(() => page.locator('.ant-badge-status-processing').count())
+      .toBeGreaterThan(0);
+    const endless = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations === Infinity)
+        .map((a) => (a as CSSAnimation).animationName),
+    );
+    expect(endless).toEqual([]);
     for (const lang of ['en', 'zh'] as const) {
       if (lang === 'zh') await page.getByText('简体中文', { exact: true }).click();
       const labels = MENU[lang];

@@ -52,11 +52,6 @@ describe('the Team page of the environment manager', () => {
     return String(made.data.Session_Id);
   }
 
-  async function shoot(page: Page, name: string) {
-    const dir = process.env.HAINIAO_SCREENSHOT_DIR;
-    if (dir) await screenshots(page, dir, name);
-  }
-
   async function openPage(locale: string): Promise<{ page: Page; context: BrowserContext }> {
     const context = await managerContext(browser, { locale });
     contexts.push(context);
@@ -153,7 +148,7 @@ describe('the Team page of the environment manager', () => {
     expect(await subView.page.getByTestId('team-credentials').innerText()).toBe(
       '2 of 3 (the limit is one per member)',
     );
-    await shoot(subView.page, 'manager-team-sub');
+    await screenshots(subView.page, 'manager-team-sub');
     // The page is closed before its service ends (no reconnecting stream left to complain), and
     // quitting pushes the environment to the cloud first.
     await subView.context.close();
@@ -209,7 +204,7 @@ describe('the Team page of the environment manager', () => {
       '2 of 3 (the limit is one per member)',
     );
     expect(await page.locator('thead').innerText()).toContain('API credentials');
-    await shoot(page, 'manager-team-main');
+    await screenshots(page, 'manager-team-main');
 
     // "Show environments": exactly the sub-account's environment, the filter shown.
     await subRow.getByRole('button', { name: 'Show environments' }).click();
@@ -229,7 +224,7 @@ describe('the Team page of the environment manager', () => {
     expect(await page.getByTestId(`env-row-${subEnv}`).innerText()).toContain(
       `Team member: ${SUB}`,
     );
-    await shoot(page, 'manager-team-filtered');
+    await screenshots(page, 'manager-team-filtered');
     // Removing the filter shows every environment again, and leaves the address.
     await ownerTag.getByRole('button', { name: 'Remove the owner filter' }).click();
     await expect.poll(() => rowIds().then((ids) => ids.length)).toBe(3);
@@ -258,7 +253,7 @@ describe('the Team page of the environment manager', () => {
         dateIn('zh-CN', member.account_reg_date),
       );
     }
-    await shoot(page, 'manager-team-zh');
+    await screenshots(page, 'manager-team-zh');
     await subRow.getByRole('button', { name: '查看环境' }).click();
     await expect.poll(rowIds, { timeout: 20_000 }).toEqual([subEnv]);
     expect(await page.getByTestId('owner-filter').innerText()).toBe(`所有者：${SUB}`);
