@@ -15,7 +15,6 @@ import {
   type TestService,
 } from '@hainiao/testkit';
 import { cloudCall } from './cloud-call.ts';
-import { screenContext } from './screen-context.ts';
 
 const PASSWORD = 'correct-horse-7';
 /** A suffix for account names, so that a retried test does not meet its first attempt's. */
@@ -72,7 +71,7 @@ describe('the next step after Apply in the API console', () => {
   });
 
   async function newPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await screenContext(browser);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: system.cloud.url,
     });

@@ -21,7 +21,6 @@ import { accountEn } from '@hainiao/web/locales/account.en.ts';
 import { accountZh } from '@hainiao/web/locales/account.zh.ts';
 import { forgotPasswordCopy } from '@hainiao/web/pages/forgot-password/copy.ts';
 import { resetPasswordCopy } from '@hainiao/web/pages/reset-password/copy.ts';
-import { screenContext } from './screen-context.ts';
 
 const PASSWORD = 'correct-horse-7';
 const NEW_PASSWORD = 'battery-staple-9';
@@ -86,7 +85,7 @@ describe('sign-in errors by the form, and forgot password, in Chromium', () => {
   }
 
   async function newPage() {
-    const context = await screenContext(browser);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));

@@ -3,7 +3,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, startTestSystem } from '@hainiao/testkit';
 import { cloudCall } from './cloud-call.ts';
 import { confirmDialog } from './dialogs.ts';
-import { screenContext } from './screen-context.ts';
 
 const PASSWORD = 'correct-horse-7';
 /** A suffix for account names, so that a retried test does not meet its first attempt's. */
@@ -22,7 +21,7 @@ describe('the Team tab of the API console in Chromium', () => {
   });
 
   async function newPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await screenContext(browser);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));

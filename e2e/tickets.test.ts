@@ -4,7 +4,6 @@ import { adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
 import { postgresUp } from '@hainiao/testkit/postgres';
 import { siteMessages } from '@hainiao/contract';
 import { confirmDialog } from './dialogs.ts';
-import { screenContext } from './screen-context.ts';
 
 const statusUpdated = siteMessages.ticket.statusUpdated;
 
@@ -64,7 +63,8 @@ describe.each(stores)('support tickets in Chromium: customer and staff [%s]', (d
    */
   async function signedIn(account: string, target: string, landing = target): Promise<Page> {
     const link = await admin('clienttoken', '--account', account, '--url', target);
-    const context = await screenContext(browser, {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
       permissions: ['clipboard-read', 'clipboard-write'],
     });
     const page = await context.newPage();

@@ -5,7 +5,6 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useLang } from '../../shared/useLang.ts';
-import { useReducedMotion } from '../../shared/useReducedMotion.ts';
 
 /**
  * Ant Design for the signed-in screens only (console, tickets): it stays out of the public pages'
@@ -13,21 +12,11 @@ import { useReducedMotion } from '../../shared/useReducedMotion.ts';
  */
 export function AntdShell({ children }: { children: ReactNode }) {
   const lang = useLang();
-  const reducedMotion = useReducedMotion();
   dayjs.locale(lang === 'zh' ? 'zh-cn' : 'en');
   return (
     <ConfigProvider
       locale={lang === 'zh' ? zhCN : enUS}
-      // Dialogs, drawers and buttons do not animate for who asked the system for less motion (the
-      // site's stylesheet shortens every other animation then).
-      theme={{
-        token: {
-          colorPrimary: '#0b5cff',
-          borderRadius: 8,
-          fontFamily: 'inherit',
-          motion: !reducedMotion,
-        },
-      }}
+      theme={{ token: { colorPrimary: '#0b5cff', borderRadius: 8, fontFamily: 'inherit' } }}
       // "登录", not Ant Design's spaced-out "登 录" for a two-character Chinese label.
       button={{ autoInsertSpace: false }}
     >
