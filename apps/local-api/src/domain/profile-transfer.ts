@@ -26,9 +26,9 @@ export function profileTransfer(deps: {
   dataDir: string;
   travels: (envId: string) => boolean;
 }): ProfileTransfer {
-  const sessionDir = (envId: string) => environmentFolder(deps.dataDir, envId);
-  const profileDir = (envId: string) => path.join(sessionDir(envId), 'profile');
-  const localFile = (envId: string) => path.join(sessionDir(envId), 'profile-manifest.json');
+  const folder = (envId: string) => environmentFolder(deps.dataDir, envId);
+  const profileDir = (envId: string) => path.join(folder(envId), 'profile');
+  const localFile = (envId: string) => path.join(folder(envId), 'profile-manifest.json');
 
   function readLocal(envId: string): ProfileManifest | undefined {
     try {
@@ -38,7 +38,7 @@ export function profileTransfer(deps: {
     }
   }
   function writeLocal(envId: string, manifest: ProfileManifest): void {
-    fs.mkdirSync(sessionDir(envId), { recursive: true, mode: 0o700 });
+    fs.mkdirSync(folder(envId), { recursive: true, mode: 0o700 });
     const temporary = `${localFile(envId)}.tmp`;
     fs.writeFileSync(temporary, JSON.stringify(manifest), { mode: 0o600 });
     fs.renameSync(temporary, localFile(envId));
@@ -61,7 +61,7 @@ export function profileTransfer(deps: {
       if (manifestHash(manifest) !== profile.hash) throw new DomainError('DATA_CORRUPTED');
       const local = readLocal(envId);
       if (local && manifestHash(local) === profile.hash) return;
-      fs.mkdirSync(sessionDir(envId), { recursive: true, mode: 0o700 });
+      fs.mkdirSync(folder(envId), { recursive: true, mode: 0o700 });
       await downloadProfile(deps.chunks, envId, manifest, profileDir(envId), local);
       writeLocal(envId, manifest);
     },

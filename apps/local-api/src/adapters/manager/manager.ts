@@ -26,7 +26,7 @@ import {
 } from '@hainiao/contract';
 import type { ServiceContext } from '../../context.ts';
 import { resolve } from '../../domain/access.ts';
-import { proxyEndpointOf } from '../../domain/environment.ts';
+import { environmentFolder, proxyEndpointOf } from '../../domain/environment.ts';
 import { v1 } from '../../http/envelope.ts';
 import { requireLogin } from '../../http/route.ts';
 import { parseBody } from '../../http/validate.ts';
@@ -39,7 +39,7 @@ import {
   withReason,
 } from '../../runtime/proxy/proxy-check.ts';
 import type { StaticFolder } from '../../util/static-files.ts';
-import { runningView, sessionDir } from '../v1/views.ts';
+import { runningView } from '../v1/views.ts';
 
 export const MANAGER_STATE_PATH = '/manager/state';
 export const MANAGER_EVENTS_PATH = '/manager/events';
@@ -283,7 +283,10 @@ function proxyCheckRoute(app: FastifyInstance, ctx: ServiceContext): void {
     // Proxy field violations answer -104, as on create.
     const body = parseBody(proxyCheckBody, request.body, { sessionCodes: true });
     const folder = body.Session_ID
-      ? sessionDir(ctx, resolve(ctx.envs, login.account, body.Session_ID, 'read').record.id)
+      ? environmentFolder(
+          ctx.dataDir,
+          resolve(ctx.envs, login.account, body.Session_ID, 'read').record.id,
+        )
       : undefined;
     if (body.Proxy_Type === NO_PROXY) {
       throw new DomainError(

@@ -12,10 +12,6 @@ import { formatTime } from '../../util/time.ts';
 import { toWireSettings } from './wire-settings.ts';
 import { environmentFolder } from '../../domain/environment.ts';
 
-export function sessionDir(ctx: ServiceContext, id: string): string {
-  return environmentFolder(ctx.dataDir, id);
-}
-
 const encode = (source: string) => Buffer.from(source, 'utf8').toString('base64');
 
 function brief(ctx: ServiceContext, { record, owned }: Visible) {
@@ -93,7 +89,7 @@ export function environmentView(ctx: ServiceContext, visible: Visible, type: 1 |
     Session_Args: running ? running.args : record.settings.launchArgs,
     Session_Headless: (running ? running.headless : record.settings.launchHeadless === 1) ? 1 : 0,
     browser_CDP_Port: running?.cdpPort ?? 0,
-    MBData_Path: sessionDir(ctx, record.id),
+    MBData_Path: environmentFolder(ctx.dataDir, record.id),
   };
 }
 
