@@ -77,9 +77,19 @@ function pageChunks(sources: string[]): ManifestChunk[] {
   return [...keys].filter((key) => !entryChunks.has(key)).map((key) => manifest[key]!);
 }
 
-/** A built stylesheet's text for a `<style>` (escaped so that it cannot close the element). */
-const inlineCss = (file: string) =>
-  fs.readFileSync(path.join(dist, file), 'utf8').replace(/<\/style/gi, '<\\/style');
+/**
+ * A built stylesheet's text for a `<style>` (escaped so that it cannot close the element), read
+ * once: every page of a kind inlines the same sheets.
+ */
+const cssTexts = new Map<string, string>();
+function inlineCss(file: string): string {
+  let css = cssTexts.get(file);
+  if (css === undefined) {
+    css = fs.readFileSync(path.join(dist, file), 'utf8').replace(/<\/style/gi, '<\\/style');
+    cssTexts.set(file, css);
+  }
+  return css;
+}
 
 /**
  * Vite's loader fetches a lazy chunk's CSS (the entry's included) unless a stylesheet link to it
