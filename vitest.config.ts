@@ -28,8 +28,16 @@ export default defineConfig({
         // data, Playwright…), loaded once per worker instead of once per file; each file starts
         // and ends its own servers, databases and browsers, and restores what it sets.
         ...(name === 'unit' ? {} : { isolate: false }),
-        // Says once, not per file, when Chromium is missing (the files then skip, or fail under CI).
-        ...(name === 'browser' ? { globalSetup: ['scripts/chromium-check.ts'] } : {}),
+        // The programs the server lanes start (scripts/programs-setup.ts); and, once, not per file,
+        // when Chromium is missing (the browser files then skip, or fail under CI).
+        ...(name === 'unit'
+          ? {}
+          : {
+              globalSetup: [
+                'scripts/programs-setup.ts',
+                ...(name === 'browser' ? ['scripts/chromium-check.ts'] : []),
+              ],
+            }),
       },
     })),
   },

@@ -230,7 +230,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', site: string): Promise
   const children: ChildProcess[] = [];
   try {
     const cloud = await startProgram(
-      '@hainiao/cloud/server',
+      'cloud',
       [],
       env,
       /Hainiao cloud listening on (\S+)/,

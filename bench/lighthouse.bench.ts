@@ -139,7 +139,7 @@ export async function run(): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-lighthouse-'));
   // The cloud alone, as `npm start` runs it: it serves the site and every call the pages make.
   const cloud = await startProgram(
-    '@hainiao/cloud/server',
+    'cloud',
     [],
     { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST },
     /Hainiao cloud listening on (\S+)/,

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildProgramsIfStale } from '@hainiao/testkit/build-programs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const benches = fs
@@ -13,6 +14,8 @@ const benches = fs
   .filter((file) => file.endsWith('.bench.ts'))
   .sort();
 const only = process.argv[2];
+// Benches that start the cloud or the local API start the built programs.
+await buildProgramsIfStale();
 
 for (const file of benches) {
   if (only && !file.includes(only)) continue;

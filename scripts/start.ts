@@ -1,14 +1,16 @@
 /**
- * `npm start`: builds the site and the environment manager when needed, then runs the cloud and the
- * local API (which serves the manager) on their ports.
+ * `npm start`: builds the site, the environment manager and the programs when needed, then runs
+ * the cloud and the local API (which serves the manager) on their ports.
  */
 import path from 'node:path';
 import { CLOUD_PORT, LOCAL_API_HOST, LOCAL_API_PORT } from '@hainiao/contract';
+import { buildProgramsIfStale } from '@hainiao/testkit/build-programs';
 import { buildManagerIfStale, buildSiteIfStale } from '@hainiao/testkit/build-site';
 import { repoRoot, startSystem, WEB_DIST } from './system.ts';
 
 buildSiteIfStale();
 buildManagerIfStale();
+await buildProgramsIfStale();
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(repoRoot, 'data'));
 const localApiPort = Number(process.env.HAINIAO_API_PORT ?? LOCAL_API_PORT);
 const system = await startSystem({

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildProgramsIfStale } from '@hainiao/testkit/build-programs';
 import { buildManagerIfStale, buildSiteIfStale } from '@hainiao/testkit/build-site';
 import { lanesByFile } from './lane-files.ts';
 import { LANE_NAMES, lanesOf, type Lane } from './lanes.ts';
@@ -30,6 +31,8 @@ if (lanes.includes('e2e')) {
   buildSiteIfStale();
   buildManagerIfStale();
 }
+// Once here rather than in each lane's own setup at the same moment.
+if (lanes.some((lane) => lane !== 'unit')) await buildProgramsIfStale();
 
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-test-'));
 const report = path.join(runDir, 'vitest.json');

@@ -76,7 +76,7 @@ async function cloudWithUploadInFlight(extraEnv: Record<string, string> = {}) {
   const clienttoken = decodeURIComponent(/token=([^&\s]+)/.exec(link)?.[1] ?? '');
 
   const cloud = await startProgram(
-    '@hainiao/cloud/server',
+    'cloud',
     [],
     env,
     /Hainiao cloud listening on (\S+)/,

@@ -7,17 +7,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { programCommand } from '@hainiao/testkit/build-programs';
 import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
 import { call } from './test/server.ts';
 
-const tsx = createRequire(import.meta.url).resolve('tsx/cli');
-// The service itself as the spawned process (tsx's launcher would relay SIGTERM but cannot relay
-// SIGKILL, so a killed launcher would leave the service running).
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
-const cli = path.join(import.meta.dirname, 'cli.ts');
+// The command as built (its sources bundled), the service itself as the spawned process.
+const cli = programCommand('local-api');
 
 let cloud: TestCloud;
 let alice: Awaited<ReturnType<TestCloud['account']>>;
@@ -42,7 +38,7 @@ function dataDir() {
 function start(
   args: string[],
 ): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', tsxLoader, cli, '--port', '0', ...args], {
+  const child = spawn(process.execPath, [...cli, '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -196,13 +192,9 @@ test('kill -9 loses nothing that was acknowledged; a restart takes the lease ove
 
 test('--hide on detaches, writes a PID file, and quits cleanly', async () => {
   const data = dataDir();
-  const parent = spawn(
-    process.execPath,
-    [tsx, cli, '--port', '0', '--data', data, '--hide', 'on'],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const parent = spawn(process.execPath, [...cli, '--port', '0', '--data', data, '--hide', 'on'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   parent.stdout.on('data', (c: Buffer) => (out += c.toString()));
   parent.stderr.on('data', (c: Buffer) => (out += c.toString()));

@@ -9,15 +9,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { createRequire } from 'node:module';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { programCommand } from '@hainiao/testkit/build-programs';
 import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
 import { REMEMBERED_LOGIN_FILE } from './account/remembered.ts';
 import { call } from './test/server.ts';
 
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
-const cli = path.join(import.meta.dirname, 'cli.ts');
+const cli = programCommand('local-api');
 
 let cloud: TestCloud;
 let alice: Awaited<ReturnType<TestCloud['account']>>;
@@ -49,9 +47,7 @@ function start(data: string, args: string[] = []) {
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      tsxLoader,
-      cli,
+      ...cli,
       '--port',
       '0',
       '--data',

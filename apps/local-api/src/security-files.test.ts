@@ -12,15 +12,15 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { programCommand } from '@hainiao/testkit/build-programs';
 import { scriptId, startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
 import { call, startTestService, type TestService } from './test/server.ts';
 
-const tsx = createRequire(import.meta.url).resolve('tsx/cli');
-const cli = path.join(import.meta.dirname, 'cli.ts');
+// The command as built (its sources bundled).
+const cli = programCommand('local-api');
 
 let cloud: TestCloud;
 const dirs: string[] = [];
@@ -293,7 +293,7 @@ function start(
   env: NodeJS.ProcessEnv = {},
   loginExpected = false,
 ): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(process.execPath, [tsx, cli, '--port', '0', ...args], {
+  const child = spawn(process.execPath, [...cli, '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
@@ -328,7 +328,7 @@ async function quit(port: number, child: ChildProcess) {
 const post = (port: number, urlPath: string, body: unknown) =>
   call(port, urlPath, { body: JSON.stringify(body) });
 
-/** The pids of `pid` and its descendants (tsx runs the command in a child process). */
+/** The pids of `pid` and its descendants (the service's own children, if any). */
 function processTree(pid: number): number[] {
   const found = [pid];
   for (const entry of fs.readdirSync('/proc')) {
@@ -353,10 +353,10 @@ function cmdline(pid: number): string {
   }
 }
 
-/** The command lines of the service's processes (the tsx launcher and the service itself). */
+/** The command lines of the service's processes. */
 function serviceCommandLines(pid: number): string[] {
   const lines = processTree(pid).map(cmdline);
-  expect(lines.filter((line) => line.includes('cli.ts')).length).toBeGreaterThanOrEqual(1);
+  expect(lines.filter((line) => line.includes(cli.at(-1)!)).length).toBeGreaterThanOrEqual(1);
   return lines;
 }
 const environ = (pid: number) => fs.readFileSync(`/proc/${pid}/environ`, 'utf8');
@@ -615,7 +615,7 @@ describe('the key stays off command lines', () => {
     // A missing or empty file stops the command at once (without showing any content).
     fs.writeFileSync(keyFile, ' \n');
     for (const file of [keyFile, path.join(keyDir, 'missing')]) {
-      const bad = spawn(process.execPath, [tsx, cli, '--app_key-file', file], {
+      const bad = spawn(process.execPath, [...cli, '--app_key-file', file], {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       children.push(bad);
@@ -632,8 +632,7 @@ describe('the key stays off command lines', () => {
     const parent = spawn(
       process.execPath,
       [
-        tsx,
-        cli,
+        ...cli,
         '--port',
         '0',
         '--data',

@@ -1,14 +1,15 @@
 /**
  * Starts the whole system as child processes — the cloud (site + /api/hainiao) and the local API —
  * and waits until both answer. Used by `npm start` (scripts/start.ts) and by the end-to-end tests
- * (startTestSystem). The apps run from their declared entries (`@hainiao/cloud/server`,
- * `@hainiao/local-api/service`), and whoever starts them says where the built site is (WEB_DIST
- * of the cloud): the cloud does not know the web app's layout.
+ * (startTestSystem). The apps run as built programs (build-programs.ts: their declared entries
+ * `@hainiao/cloud/server` and `@hainiao/local-api/service`, bundled), and whoever starts them says
+ * where the built site is (WEB_DIST of the cloud): the cloud does not know the web app's layout.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { programCommand, type ProgramName } from './build-programs.ts';
 
 const require = createRequire(import.meta.url);
 // tsx as a loader of this node process, not its CLI: the CLI runs the program in a second node
@@ -21,19 +22,24 @@ export interface RunningProgram {
   output: () => string;
 }
 
+const PROGRAM_NAMES: readonly string[] = ['cloud', 'local-api'] satisfies ProgramName[];
+
 /**
- * Spawns a TypeScript entry (a package entry such as `@hainiao/cloud/server`, or a file) and
- * resolves with the URL it prints on the line matching `ready`.
+ * Spawns a built program (`cloud`, `local-api`: build-programs.ts) or a TypeScript entry (a package
+ * entry such as `@hainiao/cloud/admin`, or a file, through tsx) and resolves with the URL it
+ * prints on the line matching `ready`.
  */
 export function startProgram(
-  entry: string,
+  entry: ProgramName | string,
   args: string[],
   env: NodeJS.ProcessEnv,
   ready: RegExp,
   options: { echo?: boolean; timeoutMs?: number } = {},
 ): Promise<RunningProgram> {
-  const file = entry.startsWith('@') ? require.resolve(entry) : path.resolve(entry);
-  const child = spawn(process.execPath, ['--import', tsx, file, ...args], {
+  const command = PROGRAM_NAMES.includes(entry)
+    ? programCommand(entry as ProgramName)
+    : ['--import', tsx, entry.startsWith('@') ? require.resolve(entry) : path.resolve(entry)];
+  const child = spawn(process.execPath, [...command, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -82,7 +88,7 @@ export async function startSystem({
   webDist,
 }: SystemOptions) {
   const cloud = await startProgram(
-    '@hainiao/cloud/server',
+    'cloud',
     [],
     {
       PORT: String(cloudPort),
@@ -95,7 +101,7 @@ export async function startSystem({
     { echo },
   );
   const localApi = await startProgram(
-    '@hainiao/local-api/service',
+    'local-api',
     [
       '--port',
       String(localApiPort),

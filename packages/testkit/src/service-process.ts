@@ -3,10 +3,8 @@
  * for tests where two machines' services meet one cloud, or a service must die for real.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { programCommand } from './build-programs.ts';
 import { call } from './service.ts';
-
-const cli = createRequire(import.meta.url).resolve('@hainiao/local-api/service');
 
 export interface ServiceProcess {
   child: ChildProcess;
@@ -40,9 +38,7 @@ export async function spawnLocalApi(options: {
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      cli,
+      ...programCommand('local-api'),
       '--port',
       '0',
       '--data',
