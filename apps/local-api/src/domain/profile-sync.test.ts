@@ -115,8 +115,10 @@ describe.skipIf(!hasChromium)('profiles through the cloud', () => {
   });
 
   test('upload, restore elsewhere, and Chromium reads the same storage back', async () => {
-    const first = path.join(root, 'machine-a');
-    const second = path.join(root, 'machine-b');
+    // Folders of this attempt's own: a retry after a timeout must not meet the Chromium of the
+    // attempt before, which may still hold its profile.
+    const first = fs.mkdtempSync(path.join(root, 'machine-a-'));
+    const second = path.join(fs.mkdtempSync(path.join(root, 'attempt-')), 'machine-b');
     await inBrowser(first, origin, WRITE_SESSION);
 
     const upload = await uploadProfile(alice, first);
@@ -164,10 +166,10 @@ describe.skipIf(!hasChromium)('profiles through the cloud', () => {
   });
 
   test('another account cannot restore a profile it does not hold: -10, its folder untouched', async () => {
-    const source = path.join(root, 'alice-only');
+    const source = fs.mkdtempSync(path.join(root, 'alice-only-'));
     await inBrowser(source, origin, WRITE_SESSION);
     const upload = await uploadProfile(alice, source);
-    const target = path.join(root, 'bob');
+    const target = path.join(fs.mkdtempSync(path.join(root, 'attempt-')), 'bob');
     fs.mkdirSync(target);
     fs.writeFileSync(path.join(target, 'Local State'), '{"bob":true}');
     const error = await downloadProfile(bob, 'env-1', upload.manifest, target).catch((e) => e);

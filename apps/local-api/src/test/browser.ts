@@ -48,7 +48,9 @@ export async function startBrowserService(overrides: Partial<LocalApiFlags> = {}
   const limits = testLimits();
   const service: TestService = limits.adopt(
     await startTestService(
-      { cloud: cloud.url, proxyCheckTimeoutMs: 3000, ...overrides },
+      // The service's own proxy-check timeout: on a loaded machine a loopback proxy's answer can
+      // take longer than a few seconds (a test of a proxy that never answers sets a short one).
+      { cloud: cloud.url, ...overrides },
       { rateLimiter: limits.rateLimiter },
     ),
   );
