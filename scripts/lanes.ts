@@ -50,6 +50,8 @@ const BROWSER_FILES = [
   'apps/local-api/src/security-share-profile.test.ts',
   'apps/local-api/src/sync-model.test.ts',
   'apps/local-api/src/sync-start.test.ts',
+  // The packaged program, started on Chromium.
+  'scripts/package.test.ts',
   // The lie detector on bare Chromium, wherever its folder ends up.
   'apps/local-api/**/lie-detector/**/*.test.ts',
 ];
@@ -57,6 +59,7 @@ const BROWSER_FILES = [
 /** Test files of the apps' server folders that need no server, database or browser. */
 const APP_UNIT_FILES = [
   'apps/local-api/src/account/session.test.ts',
+  'apps/local-api/src/data-folder.test.ts',
   'apps/local-api/src/domain/self-check.test.ts',
   'apps/local-api/src/runtime/profile/cookies.test.ts',
   'apps/local-api/src/runtime/fingerprint/font-levers.test.ts',
@@ -84,7 +87,7 @@ export const LANES: Record<Lane, LaneFiles> = {
       'scripts/**/*.test.ts',
       ...APP_UNIT_FILES,
     ],
-    exclude: WEB_INTEGRATION_FILES,
+    exclude: [...WEB_INTEGRATION_FILES, ...BROWSER_FILES],
   },
   integration: {
     include: [

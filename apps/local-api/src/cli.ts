@@ -35,6 +35,7 @@ import { chromiumRuntime } from './runtime/chromium-runtime.ts';
 import { cookieFiles } from './runtime/profile/cookies.ts';
 import { PROXY_CHECK_TIMEOUT_MS } from './runtime/proxy/proxy-check.ts';
 import { COMPAT_PORT_REQUEST } from './adapters/adspower/compat-adspower.ts';
+import { defaultDataDir } from './data-folder.ts';
 import { openStore, optimizeStore } from './store/database.ts';
 import { groupStore } from './store/groups.ts';
 
@@ -94,7 +95,7 @@ export const USAGE = `usage: hainiao-api [--port 8186] [--account NAME --app_id 
   --port     listening port (8186)            --return  print each call and its answer (on)
   --account  account to log in with at start  --logs    log file in <data>/logs (on)
   --app_id   API credential id                --hide    run in the background (off)
-  --app_key  API credential secret            --data    data folder (~/.hainiao)
+  --app_key  API credential secret            --data    data folder (system app data)
   --app_key-file  file holding the secret (read once, trimmed); or set HAINIAO_APP_KEY:
                   neither shows in ps, --app_key does
   --cookie-dir    the only folder import-cookie reads and export-cookie writes
@@ -202,7 +203,9 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
     echo: onOff(values.return, true),
     logs: onOff(values.logs, true),
     hide: onOff(values.hide, false),
-    dataDir: path.resolve(values.data ?? env.HAINIAO_DATA ?? path.join(os.homedir(), '.hainiao')),
+    dataDir: path.resolve(
+      values.data ?? env.HAINIAO_DATA ?? defaultDataDir(env, process.platform, os.homedir()),
+    ),
     cloud: (values.cloud ?? env.HAINIAO_CLOUD ?? `http://localhost:${CLOUD_PORT}`).replace(
       /\/$/,
       '',
@@ -447,6 +450,8 @@ export async function startLocalApi(
       );
     } else if (found) {
       // In the background: the service answers meanwhile (logged out until the cloud says yes).
+      // Said before the service says it listens: a start that does not say it is not logging in.
+      notice(`Logging in as ${found.account} (kept login)…`);
       void loginKept(found);
     }
   }
@@ -561,7 +566,7 @@ function flagEnvironment(): NodeJS.ProcessEnv {
  * `--hide on`: starts the service again as a detached background process (its console output goes
  * to <data>/logs/console.log), waits until it listens, prints its URL and PID, and returns.
  */
-async function detach(flags: LocalApiFlags, argv: string[]): Promise<number> {
+async function detach(flags: LocalApiFlags, argv: string[], respawn: string[]): Promise<number> {
   fs.mkdirSync(flags.dataDir, { recursive: true, mode: 0o700 });
   const logs = path.join(flags.dataDir, 'logs');
   fs.mkdirSync(logs, { recursive: true, mode: 0o700 });
@@ -580,7 +585,14 @@ async function detach(flags: LocalApiFlags, argv: string[]): Promise<number> {
     env[KEY_TRANSFER_ENV] = keyFile;
   }
   try {
-    return await runDetached(flags, withoutKeyFlags(argv), env, out, consoleFile, start);
+    return await runDetached(
+      flags,
+      [...respawn, ...withoutKeyFlags(argv)],
+      env,
+      out,
+      consoleFile,
+      start,
+    );
   } finally {
     if (keyFile) fs.rmSync(keyFile, { force: true });
   }
@@ -594,8 +606,7 @@ async function runDetached(
   consoleFile: string,
   start: number,
 ): Promise<number> {
-  const script = process.argv[1] ?? '';
-  const child = spawn(process.execPath, [...process.execArgv, script, ...argv], {
+  const child = spawn(process.execPath, argv, {
     detached: true,
     stdio: ['ignore', out, out],
     env,
@@ -624,10 +635,18 @@ async function runDetached(
   return 1;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/**
+ * The command: parses `argv` (the arguments after the program), runs the service until it stops,
+ * and exits. `respawn` is how `--hide on` starts the same program again in the background;
+ * `onListening` is told where the service answers once it does.
+ */
+export async function main(
+  argv: string[],
+  respawn: string[],
+  onListening?: (url: string, flags: LocalApiFlags) => void,
+): Promise<never> {
   // Everything the service creates (store, logs, PID and state files, profiles) is the user's only.
   process.umask(0o077);
-  const argv = process.argv.slice(2);
   let flags: LocalApiFlags;
   try {
     flags = parseFlags(argv, flagEnvironment());
@@ -640,10 +659,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(2);
   }
   if (flags.hide && process.env.HAINIAO_API_DETACHED !== '1') {
-    process.exit(await detach(flags, argv));
+    process.exit(await detach(flags, argv, respawn));
   }
   const api = await startLocalApi(flags);
   console.log(`Hainiao local API listening on ${api.url} (data: ${flags.dataDir})`);
+  onListening?.(api.url, flags);
   if (flags.apiKey) {
     console.log(
       `API key required: send the key in ${path.join(flags.dataDir, API_KEY_FILE)} as "Authorization: Bearer KEY"`,
@@ -669,4 +689,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   await api.stopped;
   if (flags.hide) fs.rmSync(pidFile(flags.dataDir), { force: true });
   process.exit(0);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await main(process.argv.slice(2), [...process.execArgv, process.argv[1]!]);
 }

@@ -3,6 +3,7 @@
  * (no login, behind the Host and Origin guards), every documented call is served, and the flags,
  * defaults, rate limits and body limit the pages state are the service's own.
  */
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   LOCAL_API_BODY_LIMIT_BYTES,
@@ -13,6 +14,7 @@ import {
 } from '@hainiao/contract';
 import { BODY_LIMIT_BYTES } from './app.ts';
 import { parseFlags, USAGE } from './cli.ts';
+import { defaultDataDir } from './data-folder.ts';
 import { RATE_LIMITS } from './http/rate-limit.ts';
 import { call, startTestService, type TestService } from './test/server.ts';
 
@@ -90,7 +92,7 @@ describe('what the documentation states about the service', () => {
     expect(defaults.echo ? 'on' : 'off').toBe(byFlag['--return']);
     expect(defaults.logs ? 'on' : 'off').toBe(byFlag['--logs']);
     expect(defaults.hide ? 'on' : 'off').toBe(byFlag['--hide']);
-    expect(defaults.dataDir).toMatch(/\.hainiao$/);
+    expect(defaults.dataDir).toBe(defaultDataDir({}, process.platform, os.homedir()));
     expect(defaults.rememberLogin ? 'on' : 'off').toBe(byFlag['--remember-login']);
     expect(() => parseFlags(['--help'])).toThrow();
     for (const flag of LOCAL_API_FLAGS.filter((f) => f.env && f.value !== 'on|off')) {

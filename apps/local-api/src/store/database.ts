@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { DEFAULT_GROUP_NAME } from '@hainiao/contract';
+import { openSqlite } from './sqlite-driver.ts';
 
 /**
  * Schema steps, applied in order and recorded in `user_version`. Each step runs in one
@@ -350,7 +351,7 @@ export function openStore(dataDir: string): SQLite.Database {
   for (const name of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
     ownerOnly(name, 0o600);
   }
-  const db = new SQLite(file);
+  const db = openSqlite(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');

