@@ -229,12 +229,7 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', site: string): Promise
   };
   const children: ChildProcess[] = [];
   try {
-    const cloud = await startProgram(
-      'cloud',
-      [],
-      env,
-      /Hainiao cloud listening on (\S+)/,
-    );
+    const cloud = await startProgram('cloud', [], env, /Hainiao cloud listening on (\S+)/);
     children.push(cloud.child);
     const targets = await seed(cloud.url, env);
     const targetsFile = path.join(dir, 'targets.json');

@@ -75,12 +75,7 @@ async function cloudWithUploadInFlight(extraEnv: Record<string, string> = {}) {
   const link = await admin('clienttoken', '--account', 'sender');
   const clienttoken = decodeURIComponent(/token=([^&\s]+)/.exec(link)?.[1] ?? '');
 
-  const cloud = await startProgram(
-    'cloud',
-    [],
-    env,
-    /Hainiao cloud listening on (\S+)/,
-  );
+  const cloud = await startProgram('cloud', [], env, /Hainiao cloud listening on (\S+)/);
   programs.push(cloud);
   const port = Number(new URL(cloud.url).port);
   const status = new FormData();
