@@ -124,8 +124,14 @@ function nodeBinary(target: (typeof TARGETS)[number]): string {
   ).trim();
   execFileSync('tar', ['-xzf', path.join(temp, tarball), '-C', temp]);
   fs.rmSync(path.join(temp, tarball));
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.renameSync(temp, dir);
+  try {
+    fs.renameSync(temp, dir);
+  } catch (error) {
+    // Another build (the Linux and the Windows program's tests run side by side) put it there
+    // first: use theirs, never remove a binary another build may be running.
+    fs.rmSync(temp, { recursive: true, force: true });
+    if (!fs.existsSync(binary)) throw error;
+  }
   return binary;
 }
 
