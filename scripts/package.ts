@@ -14,9 +14,9 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { inject } from 'postject';
 import { FILES_ASSET } from '@hainiao/local-api/program-files.ts';
 import { buildManagerIfStale, builtManager } from '@hainiao/testkit/build-site';
 import { repoRoot } from './system.ts';
@@ -40,6 +40,7 @@ const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 export const PACKAGES_DIR = path.join(repoRoot, 'dist', 'packages');
 const NODE_CACHE = path.join(repoRoot, 'node_modules', '.cache', 'hainiao-node');
 const ENTRY = path.join(repoRoot, 'apps/local-api/src/program.ts');
+const POSTJECT = createRequire(import.meta.url).resolve('postject/dist/cli.js');
 
 /**
  * The files the program reads beside its code, at the path a module of the bundle looks for them
@@ -211,7 +212,13 @@ export async function buildPackages(
     console.log(`Building ${target.file}…`);
     fs.copyFileSync(nodeBinary(target), output);
     fs.chmodSync(output, 0o755);
-    await inject(output, 'NODE_SEA_BLOB', fs.readFileSync(blob), { sentinelFuse: SEA_FUSE });
+    // Its own process, its output kept: it warns of ELF notes and of the Windows binary's
+    // signature, both expected (Node.js's documentation says so), and says more only on failure.
+    execFileSync(
+      process.execPath,
+      [POSTJECT, output, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', SEA_FUSE],
+      { stdio: 'pipe' },
+    );
     built.push({
       system: target.system,
       file: target.file,
