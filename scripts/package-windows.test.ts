@@ -33,8 +33,16 @@ beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-windows-'));
   const [built] = await buildPackages({ outDir: path.join(root, 'out'), systems: ['windows-x64'] });
   program = path.join(root, 'out', built!.file);
-  // A Wine prefix of the test's own, set to Windows 10 (Node.js 22 needs 10 or later).
-  wineEnv = { ...process.env, WINEPREFIX: path.join(root, 'wine'), WINEDEBUG: '-all' };
+  // A Wine prefix of the test's own, set to Windows 10 (Node.js 22 needs 10 or later), and a temp
+  // folder of its own (Wine leaves a wine-* folder in it).
+  const temp = path.join(root, 'tmp');
+  fs.mkdirSync(temp);
+  wineEnv = {
+    ...process.env,
+    WINEPREFIX: path.join(root, 'wine'),
+    WINEDEBUG: '-all',
+    TMPDIR: temp,
+  };
   execFileSync(WINE, ['wineboot', '--init'], { env: wineEnv, stdio: 'ignore' });
   execFileSync(WINE, ['winecfg', '-v', 'win10'], { env: wineEnv, stdio: 'ignore' });
   cloud = await startTestCloud();

@@ -115,13 +115,14 @@ describe.skipIf(!hasChromium)('profiles through the cloud', () => {
   });
 
   test('upload, restore elsewhere, and Chromium reads the same storage back', async () => {
-    // Folders of this attempt's own: a retry after a timeout must not meet the Chromium of the
-    // attempt before, which may still hold its profile.
+    // Folders and an account of this attempt's own: a retry after a timeout must not meet the
+    // Chromium of the attempt before, still holding its profile, nor the chunks it uploaded.
+    const owner = await leaseClient(`profile_owner_${Date.now() % 1e8}`);
     const first = fs.mkdtempSync(path.join(root, 'machine-a-'));
     const second = path.join(fs.mkdtempSync(path.join(root, 'attempt-')), 'machine-b');
     await inBrowser(first, origin, WRITE_SESSION);
 
-    const upload = await uploadProfile(alice, first);
+    const upload = await uploadProfile(owner, first);
     expect(upload.hash).toBe(manifestHash(upload.manifest));
     expect(upload.chunksSent).toBeGreaterThan(10);
     expect(upload.manifest.files.map((f) => f.path)).toEqual(
@@ -138,10 +139,10 @@ describe.skipIf(!hasChromium)('profiles through the cloud', () => {
     ).toEqual([]);
 
     // Nothing changed: nothing travels.
-    const again = await uploadProfile(alice, first, upload.manifest);
+    const again = await uploadProfile(owner, first, upload.manifest);
     expect(again).toMatchObject({ hash: upload.hash, chunksSent: 0, bytesSent: 0 });
 
-    const restored = await downloadProfile(alice, 'env-1', upload.manifest, second);
+    const restored = await downloadProfile(owner, 'env-1', upload.manifest, second);
     expect(restored.bytesReceived).toBeGreaterThan(0);
     expect(await readSession(second, origin)).toEqual({
       session: 'seller-4711',
@@ -152,18 +153,18 @@ describe.skipIf(!hasChromium)('profiles through the cloud', () => {
 
     // Machine A catches up with B (B's browser run rewrote some files), then a small change on B
     // travels as a few chunks, and A fetches only those.
-    const before = await uploadProfile(alice, second);
-    await downloadProfile(alice, 'env-1', before.manifest, first);
+    const before = await uploadProfile(owner, second);
+    await downloadProfile(owner, 'env-1', before.manifest, first);
     await inBrowser(second, origin, CHANGE_SESSION);
-    const changed = await uploadProfile(alice, second, before.manifest);
+    const changed = await uploadProfile(owner, second, before.manifest);
     const total = changed.manifest.files.reduce((n, f) => n + f.chunks.length, 0);
     expect(changed.chunksSent).toBeGreaterThan(0);
     expect(changed.chunksSent).toBeLessThan(total / 3);
-    const back = await downloadProfile(alice, 'env-1', changed.manifest, first, before.manifest);
+    const back = await downloadProfile(owner, 'env-1', changed.manifest, first, before.manifest);
     expect(back.bytesReceived).toBeGreaterThan(0);
     expect(back.bytesReceived).toBeLessThan(restored.bytesReceived / 3);
     expect((await readSession(first, origin)).session).toBe('seller-4712');
-  });
+  }, 180_000);
 
   test('another account cannot restore a profile it does not hold: -10, its folder untouched', async () => {
     const source = fs.mkdtempSync(path.join(root, 'alice-only-'));
