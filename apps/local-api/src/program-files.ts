@@ -7,8 +7,6 @@
  * runs: nothing reads a file before they are in place.
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -63,36 +61,12 @@ function unpack(): string {
   return root;
 }
 
-/**
- * TCP keep-alive set on a socket still connecting is applied once it connects. Node's fetch asks
- * for it before the connection is made; Wine (where the Windows program is tested) then fails the
- * connection ("connect UNKNOWN"), Windows itself does not. The setting takes effect at the same
- * moment either way.
- */
-function keepAliveOnceConnected(): void {
-  const setKeepAlive = net.Socket.prototype.setKeepAlive;
-  net.Socket.prototype.setKeepAlive = function (this: net.Socket, ...args) {
-    if (!this.connecting) return setKeepAlive.apply(this, args);
-    this.once('connect', () => setKeepAlive.apply(this, args));
-    return this;
-  };
-}
-
 const sea = process.getBuiltinModule?.('node:sea');
 if (sea?.isSea()) {
-  // Node.js 22 calls its SQLite experimental at first use; the program's users need not read it.
-  const emitWarning = process.emitWarning.bind(process);
-  process.emitWarning = ((warning: string | Error, ...rest: never[]) => {
-    if (String(warning).startsWith('SQLite is an experimental feature')) return;
-    emitWarning(warning, ...rest);
-  }) as typeof process.emitWarning;
-  if (process.platform === 'win32') keepAliveOnceConnected();
   const root = unpack();
   const file = (relative: string) => path.join(root, ...relative.split('/'));
   Object.assign(globalThis, {
     __hainiaoFile: file,
     __hainiaoUrl: (relative: string) => pathToFileURL(file(relative)).href,
-    // The bundle's CommonJS modules ask `require` for Node's own modules.
-    require: createRequire(pathToFileURL(file('package.json')).href),
   });
 }

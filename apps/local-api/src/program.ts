@@ -3,6 +3,7 @@
  * `hainiao-api`. Started with no arguments — a double-click — it opens the manager in the user's
  * browser the first time it runs on a data folder.
  */
+import './program-quirks.ts';
 import './program-files.ts';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
