@@ -24,6 +24,10 @@ export default defineConfig({
         // Real Chromium on a shared machine: one retry, and every test that needed it is named at
         // the end of the run (scripts/flaky-reporter.ts), so flakiness is seen and mended, not hidden.
         ...(name === 'browser' || name === 'e2e' ? { retry: 1 } : {}),
+        // An end-to-end test walks a user's whole path (pages × languages × widths) in Chromium,
+        // beside the other lanes' servers and browsers: on a loaded 2-core machine such a path
+        // took over 60 s (the timeout is a guard against hangs, not a speed target: npm run bench).
+        ...(name === 'e2e' ? { testTimeout: 150_000 } : {}),
         // The server lanes' files share their worker's modules (Fastify, Kysely, the fingerprint
         // data, Playwright…), loaded once per worker instead of once per file; each file starts
         // and ends its own servers, databases and browsers, and restores what it sets.
