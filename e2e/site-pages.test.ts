@@ -2,8 +2,15 @@
  * The public screens in real Chromium against the started system: home widgets, applications,
  * pricing, download (with its cloud data and fallbacks), FAQ and terms.
  */
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { CLIENT_SYSTEM_OS, clientFileName, type ClientSystem } from '@hainiao/contract';
+import { publishRelease } from '@hainiao/cloud/modules/content/publish.ts';
+import { diskStore } from '@hainiao/cloud/storage/files.ts';
 import { launchChromium, startTestSystem } from '@hainiao/testkit';
 
 describe('site pages in Chromium', () => {
@@ -16,7 +23,59 @@ describe('site pages in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await system?.stop();
+    if (programs) fs.rmSync(programs, { recursive: true, force: true });
   });
+
+  interface PublishedFile {
+    name: string;
+    system: ClientSystem;
+    /** As the page shows it. */
+    size: string;
+    date: string;
+    sha256: string;
+  }
+  /** The folder of the programs written for publishing. */
+  let programs: string | undefined;
+  let published: Promise<{ files: Record<string, PublishedFile> }> | undefined;
+  /**
+   * Publishes two versions into the running cloud's release store, as `npm run package` does:
+   * 0.1.0 for Windows, then 0.2.0 for Windows and Linux. The programs are random bytes (the page
+   * and the cloud only move and hash them); the cloud reads the store's index on every request.
+   */
+  function publishClient() {
+    published ??= (async () => {
+      programs = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-programs-'));
+      const store = diskStore(path.join(system.dataDir, 'releases'));
+      const files: Record<string, PublishedFile> = {};
+      for (const [version, date, systems] of [
+        ['0.1.0', '2026-10-01', ['windows-x64']],
+        ['0.2.0', '2026-11-20', ['windows-x64', 'linux-x64']],
+      ] as const) {
+        // One size in MB and one in KB, as the page writes them.
+        const sizes = [
+          { bytes: 1_200_000, shown: '1.1 MB' },
+          { bytes: 70_000, shown: '68.4 KB' },
+        ];
+        const written = systems.map((target, index) => {
+          const file = path.join(programs!, `${version}-${target}`);
+          fs.writeFileSync(file, randomBytes(sizes[index]!.bytes));
+          return { system: target, path: file };
+        });
+        const manifest = await publishRelease(store, { version, date, files: written });
+        for (const [index, file] of manifest.files.entries()) {
+          files[`${version} ${file.system}`] = {
+            name: file.file,
+            system: file.system,
+            size: sizes[index]!.shown,
+            date,
+            sha256: file.sha256,
+          };
+        }
+      }
+      return { files };
+    })();
+    return published;
+  }
 
   async function newPage(width = 1440): Promise<{ page: Page; errors: string[] }> {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -150,11 +209,92 @@ describe('site pages in Chromium', () => {
     await page.context().close();
   });
 
-  test('download: version, one card per core with its Windows versions, kernels, history, guide', async () => {
+  /** Reads a file as the user's browser would download it, and its SHA-256. */
+  async function downloaded(href: string): Promise<{ sha256: string; disposition: string }> {
+    const response = await fetch(system.cloud.url + href);
+    expect(response.status, href).toBe(200);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return {
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      disposition: response.headers.get('content-disposition') ?? '',
+    };
+  }
+
+  // Runs before anything is published (the tests of a file run in order): a fresh cloud offers no
+  // client program, and the page must say so rather than link anything.
+  test('download before any release: says nothing is published and links no file', async () => {
+    for (const [url, none, noVersion, unpublished, empty] of [
+      [
+        '/download',
+        'No client program has been published on this server yet.',
+        'None yet',
+        'Not published yet',
+        'Nothing has been published yet.',
+      ],
+      [
+        '/zh/download',
+        '此服务器尚未发布任何客户端程序。',
+        '暂未发布',
+        '尚未发布',
+        '暂未发布任何文件。',
+      ],
+    ] as const) {
+      const { page, errors } = await open(url);
+      await expect.poll(() => page.getByTestId('client-version').innerText()).toBe(noVersion);
+      const note = page.getByTestId('no-release');
+      expect(await note.innerText()).toContain(none);
+      expect(await note.locator('code').innerText()).toBe('npm run package');
+      await expect.poll(() => page.locator('.table tbody').innerText()).toBe(empty);
+      // No download anywhere: not in the banner, not on the cores, not in the history.
+      expect(await page.locator('a[download], a[href^="/downloads/"]').count(), url).toBe(0);
+      expect(await page.locator('.core-card').count()).toBe(12);
+      expect(await page.locator('.core-card__unavailable').allInnerTexts()).toEqual(
+        Array(12).fill(unpublished),
+      );
+      expect(errors, url).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  test('download of a published release: version, a button per file, checksums that match', async () => {
+    const { files } = await publishClient();
     const { page, errors } = await open('/download');
-    await expect.poll(() => page.getByTestId('client-version').innerText()).toBe('v2.8.1');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await expect.poll(() => page.getByTestId('client-version').innerText()).toBe('v0.2.0');
+    expect(await page.getByTestId('no-release').count()).toBe(0);
+
+    // One button per file of the current version, Windows first, each with its size, systems and
+    // the SHA-256 of exactly the bytes its link downloads.
+    const current = page.locator('.release-file');
+    await expect.poll(() => current.count()).toBe(2);
+    for (const [index, target, label] of [
+      [0, 'windows-x64', 'Windows (64-bit)'],
+      [1, 'linux-x64', 'Linux (64-bit)'],
+    ] as const) {
+      const item = current.nth(index);
+      const button = item.locator('a[download]');
+      expect(await button.innerText()).toContain(label);
+      expect(await button.innerText()).toContain(files[`0.2.0 ${target}`]!.size);
+      expect(await item.innerText()).toContain(CLIENT_SYSTEM_OS[target].join(', '));
+      const href = (await button.getAttribute('href'))!;
+      expect(href).toBe(`/downloads/${clientFileName('0.2.0', target)}`);
+      const shown = await item.getByTestId('sha256').innerText();
+      expect(shown).toMatch(/^[0-9a-f]{64}$/);
+      const file = await downloaded(href);
+      expect(file.sha256, href).toBe(shown);
+      expect(file.sha256).toBe(files[`0.2.0 ${target}`]!.sha256);
+      expect(file.disposition).toBe(`attachment; filename="${clientFileName('0.2.0', target)}"`);
+    }
+    // The copy button puts the whole checksum on the clipboard.
+    await current.first().getByRole('button', { name: /^Copy/ }).click();
+    await expect.poll(() => current.first().getByRole('button').innerText()).toBe('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      files['0.2.0 windows-x64']!.sha256,
+    );
+
+    // Every core card downloads the current Windows program, and still says which Windows
+    // versions its kernel supports.
     const cards = page.locator('.core-card');
-    // Every browser version the spec offers, 95 to 106, once each (BROWSER_VERSION_MIN/MAX).
     expect(await cards.count()).toBe(12);
     const versions: number[] = [];
     for (let i = 0; i < 12; i += 1) {
@@ -166,35 +306,52 @@ describe('site pages in Chromium', () => {
     expect(versions.sort((a, b) => a - b)).toEqual([
       95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106,
     ]);
+    expect(
+      new Set(
+        await page
+          .locator('.core-card a[download]')
+          .evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+      ),
+    ).toEqual(new Set([`/downloads/${clientFileName('0.2.0', 'windows-x64')}`]));
+    expect(await page.locator('.core-card a[download]').count()).toBe(12);
     expect(await page.locator('.kernel-list li').count()).toBe(12);
-    const links = page.locator('.table tbody a');
-    expect(await links.count()).toBe(6);
-    expect(await links.first().getAttribute('target')).toBe('_blank');
-    // The compatible-OS column follows each file's kernel: 129 and later run on Windows 10/11 only.
+
+    // The history: every published file, newest version first, Windows before Linux, each with its
+    // system, size, date, compatible systems and full SHA-256, opening in a new tab.
     const rows = await page
       .locator('.table tbody tr')
-      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent ?? '')));
-    const systems = rows.map(([name = '', , , os]) => [
-      Number(/chromium(\d+)/.exec(name)?.[1]) >= 129 ? 'Windows 10/11' : 'Windows 7/8/10/11',
-      os,
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+      );
+    expect(rows.map(([name]) => name?.replace(' (opens in a new tab)', ''))).toEqual([
+      clientFileName('0.2.0', 'windows-x64'),
+      clientFileName('0.2.0', 'linux-x64'),
+      clientFileName('0.1.0', 'windows-x64'),
     ]);
-    for (const [expected, shown] of systems) expect(shown).toBe(expected);
-    expect(new Set(systems.map(([, shown]) => shown)).size).toBe(2);
-    expect(await page.locator('.steps__item').count()).toBe(4);
-
-    // Every download button leads to a real file the cloud serves.
-    for (const href of await page
-      .locator('.core-card a[download]')
-      .evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
-      const response = await fetch(system.cloud.url + href, { method: 'HEAD' });
-      expect(response.status, String(href)).toBe(200);
-      expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="/);
+    for (const [name = '', shownSystem, size, date, shownOs, sha] of rows) {
+      const expected = Object.values(files).find((file) => name.startsWith(file.name))!;
+      expect(shownSystem).toBe(
+        expected.system === 'windows-x64' ? 'Windows (64-bit)' : 'Linux (64-bit)',
+      );
+      expect(size).toBe(expected.size);
+      expect(date).toBe(expected.date);
+      expect(shownOs).toBe(
+        expected.system === 'windows-x64' ? 'Windows 10/11' : 'Linux x64 (glibc 2.28+)',
+      );
+      expect(sha).toContain(expected.sha256);
     }
+    const links = page.locator('.table tbody a');
+    expect(await links.first().getAttribute('target')).toBe('_blank');
+    // The older version's file downloads too, and its bytes are the ones its row names.
+    const older = await downloaded((await links.last().getAttribute('href'))!);
+    expect(older.sha256).toBe(files['0.1.0 windows-x64']!.sha256);
+    expect(await page.locator('.steps__item').count()).toBe(4);
     expect(errors).toEqual([]);
     await page.context().close();
   });
 
   test('download: falls back to 1.0.1 and shows errors when the cloud fails', async () => {
+    await publishClient();
     const { page } = await open('/');
     await page.route('**/api/hainiao/version', (route) => route.abort());
     await page.route('**/api/hainiao/corelist', (route) =>
@@ -215,31 +372,65 @@ describe('site pages in Chromium', () => {
     await expect.poll(() => pathOf(page)).toBe('/download');
     await expect.poll(() => page.getByTestId('history-loading').isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('client-version').innerText()).toBe('v1.0.1');
+    // A version call that got no answer is not "nothing published": the page says it could not
+    // check, and links no file of a version it does not know.
+    const card = page.locator('.version-card');
+    await expect
+      .poll(() => card.getByText('The current version could not be checked.').isVisible())
+      .toBe(true);
+    expect(await page.getByTestId('no-release').count()).toBe(0);
+    expect(await card.locator('a[download]').count()).toBe(0);
     await expect
       .poll(() => page.getByText('The browser cores could not be loaded.').isVisible())
       .toBe(true);
     releaseHistory();
-    await expect.poll(() => page.locator('.table tbody a').count()).toBe(6);
+    await expect.poll(() => page.locator('.table tbody a').count()).toBe(3);
     expect(await page.getByTestId('history-loading').count()).toBe(0);
     // The column comes from the call's answer here too (nothing was embedded).
     expect(
       await page.locator('.table tbody td[data-label="Compatible systems"]').first().innerText(),
     ).toBe('Windows 10/11');
 
-    // Once the cloud answers again, "Try again" brings the cores back.
+    // Once the cloud answers again, "Try again" brings the version and its downloads back...
+    await page.unroute('**/api/hainiao/version');
+    await card.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => page.getByTestId('client-version').innerText()).toBe('v0.2.0');
+    await expect.poll(() => card.locator('a[download]').count()).toBe(2);
+    // ...and the cores.
     await page.unroute('**/api/hainiao/corelist');
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => page.locator('.core-card').count()).toBe(12);
+    expect(await page.locator('.core-card a[download]').count()).toBe(12);
     await page.context().close();
   });
 
-  test('download in Chinese: the compatible-OS column under its Chinese heading', async () => {
+  test('download in Chinese: the buttons and the history under their Chinese headings', async () => {
+    const { files } = await publishClient();
     const { page, errors } = await open('/zh/download');
+    await expect.poll(() => page.getByTestId('client-version').innerText()).toBe('v0.2.0');
+    const buttons = await page.locator('.release-file a[download]').allInnerTexts();
+    expect(buttons).toHaveLength(2);
+    expect(buttons[0]).toContain('Windows（64 位）');
+    expect(buttons[0]).toContain(files['0.2.0 windows-x64']!.size);
+    expect(buttons[1]).toContain('Linux（64 位）');
+    expect(buttons[1]).toContain(files['0.2.0 linux-x64']!.size);
+    expect(await page.locator('.version-card').innerText()).toContain(
+      '适用于 Windows 10, Windows 11',
+    );
     expect(await page.locator('.core-card').count()).toBe(12);
     const cells = page.locator('.table tbody td[data-label="兼容系统"]');
-    expect(await cells.count()).toBe(6);
-    expect(await cells.first().innerText()).toBe('Windows 10/11');
-    expect(await cells.last().innerText()).toBe('Windows 7/8/10/11');
+    expect(await cells.allInnerTexts()).toEqual([
+      'Windows 10/11',
+      'Linux x64 (glibc 2.28+)',
+      'Windows 10/11',
+    ]);
+    expect(await page.locator('.table tbody td[data-label="系统"]').allInnerTexts()).toEqual([
+      'Windows（64 位）',
+      'Linux（64 位）',
+      'Windows（64 位）',
+    ]);
+    const hashes = page.locator('.table tbody td[data-label="SHA-256"] code');
+    expect(await hashes.first().getAttribute('title')).toBe(files['0.2.0 windows-x64']!.sha256);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -12,17 +12,23 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
 import { call } from '@hainiao/testkit/service';
 import { hasChromium } from '@hainiao/local-api/test/browser.ts';
-import { buildPackages } from './package.ts';
+import { createHash } from 'node:crypto';
+import localApi from '@hainiao/local-api/package.json' with { type: 'json' };
+import { buildPackages, publishPackages, type BuiltPackage } from './package.ts';
 
 let root: string;
 let program: string;
+let built: BuiltPackage;
 let cloud: TestCloud;
 const running = new Set<ChildProcess>();
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-program-'));
-  const [built] = await buildPackages({ outDir: path.join(root, 'out'), systems: ['linux-x64'] });
-  program = path.join(root, 'out', built!.file);
+  [built] = (await buildPackages({
+    outDir: path.join(root, 'out'),
+    systems: ['linux-x64'],
+  })) as [BuiltPackage];
+  program = path.join(root, 'out', built.file);
   cloud = await startTestCloud();
 }, 600_000);
 
@@ -123,4 +129,24 @@ describe.skipIf(!hasChromium)('the packaged program (Linux x64)', () => {
     expect(fs.readdirSync(path.join(home, '.cache', 'hainiao', 'app'))).toEqual(unpacked);
     await quit(second.port, second.child);
   }, 180_000);
+
+  test("published into the cloud's release store: listed with its checksum, downloaded whole", async () => {
+    const said = await publishPackages([built], {
+      outDir: path.join(root, 'out'),
+      env: { DATA_DIR: cloud.dataDir },
+    });
+    expect(said).toContain(path.join(cloud.dataDir, 'releases'));
+    const file = `hainiao-${localApi.version}-linux-x64`;
+    const history = (await (await fetch(`${cloud.url}/historylist.php`)).json()) as {
+      data: { name: string; sha256: string; bytes: number; url: string }[];
+    };
+    expect(history.data).toEqual([
+      expect.objectContaining({ name: file, sha256: built.sha256, bytes: built.size }),
+    ]);
+    const download = await fetch(`${cloud.url}${history.data[0]!.url}`);
+    expect(download.status).toBe(200);
+    const hash = createHash('sha256');
+    for await (const chunk of download.body!) hash.update(chunk);
+    expect(hash.digest('hex')).toBe(built.sha256);
+  });
 });

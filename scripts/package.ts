@@ -2,7 +2,9 @@
  * `npm run package`: the local service with the manager as one program per system — a Node.js
  * single executable application: the registry's Node.js binary for that system with the bundled
  * service and the files it reads (program-files.ts) injected — for Linux x64 and Windows x64,
- * written to dist/packages/ with a manifest of their sizes and SHA-256.
+ * written to dist/packages/ with a manifest of their sizes and SHA-256, then published into the
+ * cloud's release store (the one the cloud's settings name: `<DATA_DIR>/releases/` or the S3
+ * bucket), where its download page lists them (`--no-publish` skips that).
  *
  * Node's built-in SQLite serves the store there (store/sqlite-driver.ts): better-sqlite3 is a
  * native module built for one system and cannot go into the executable. Both executables are
@@ -17,7 +19,12 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { loadConfig } from '@hainiao/cloud/config.ts';
+import { publishRelease } from '@hainiao/cloud/modules/content/publish.ts';
+import { openStores } from '@hainiao/cloud/storage/stores.ts';
+import type { ClientSystem } from '@hainiao/contract';
 import { FILES_ASSET } from '@hainiao/local-api/program-files.ts';
+import localApi from '@hainiao/local-api/package.json' with { type: 'json' };
 import { buildManagerIfStale, builtManager } from '@hainiao/testkit/build-site';
 import { repoRoot } from './system.ts';
 
@@ -161,7 +168,7 @@ function sha256(file: string): string {
 }
 
 export interface BuiltPackage {
-  system: string;
+  system: ClientSystem;
   file: string;
   size: number;
   sha256: string;
@@ -234,8 +241,37 @@ export async function buildPackages(
   return built;
 }
 
+/**
+ * Publishes the programs built into `outDir` as the client's version (the local service's
+ * package.json) into the release store the cloud's settings (`env`) name; says where.
+ */
+export async function publishPackages(
+  built: BuiltPackage[],
+  options: { outDir?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<string> {
+  const config = loadConfig(options.env ?? process.env);
+  const stores = openStores(config);
+  try {
+    const release = await publishRelease(stores.releases, {
+      version: localApi.version,
+      files: built.map(({ system, file }) => ({
+        system,
+        path: path.join(options.outDir ?? PACKAGES_DIR, file),
+      })),
+    });
+    const where = config.s3
+      ? `the bucket ${config.s3.bucket}`
+      : path.join(config.dataDir, 'releases');
+    return `Published Hainiao ${release.version} to ${where}: the download page lists it.`;
+  } finally {
+    stores.close();
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const item of await buildPackages()) {
+  const built = await buildPackages();
+  for (const item of built) {
     console.log(`${item.file}  ${(item.size / 1e6).toFixed(1)} MB  sha256 ${item.sha256}`);
   }
+  if (!process.argv.includes('--no-publish')) console.log(await publishPackages(built));
 }

@@ -54,7 +54,7 @@ export async function runAdmin(
   const config = loadConfig(env);
   if (verb === 'migrate') {
     await migrate(config, env);
-    out('database migrated, demo content and release files in place');
+    out('database migrated, demo content in place');
     return;
   }
   if (!values.account) throw new Error(`--account is required\n${USAGE}`);

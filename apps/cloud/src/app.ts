@@ -15,6 +15,7 @@ import { passwordResetService } from './modules/accounts/password-reset.ts';
 import { accountService, type Clock } from './modules/accounts/service.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { contentService } from './modules/content/service.ts';
+import { releaseCatalog } from './modules/content/release-catalog.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
 import { credentialService } from './modules/credentials/service.ts';
 import { libraryRoutes } from './modules/library/routes.ts';
@@ -52,6 +53,8 @@ export interface AppOptions {
   releases?: FileStore;
   /** A folder as the release store, when `releases` is not given (`<DATA_DIR>/releases`). */
   releasesDir?: string;
+  /** How long the published releases are reused (release-catalog.ts): 0 for a folder. */
+  releaseCacheMs?: number;
   /** The script and plugin library's files (`<DATA_DIR>/library`); next to releasesDir by default. */
   libraryDir?: string;
   /** `CHAT_SCRIPT_URL`: the customer-service chat script the pages load; none without it. */
@@ -174,14 +177,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limiter,
     options.managerUrl,
   );
-  const content = contentService(database);
+  const releases =
+    options.releases ?? (options.releasesDir ? diskStore(options.releasesDir) : undefined);
+  const catalog = releaseCatalog(releases, {
+    cacheMs: options.releaseCacheMs ?? 0,
+    warn: (message) => app.log.warn(message),
+  });
+  const content = contentService(database, catalog);
   // The checks of the contract's auth modes, which `route` applies to every call (http/route.ts).
   installAuthenticators(app, {
     session: (token) => accounts.requireSession(token),
     lease: (token) => credentials.requireLease(token),
   });
-  const releases =
-    options.releases ?? (options.releasesDir ? diskStore(options.releasesDir) : undefined);
   contentRoutes(app, content, { releases });
   const mailer =
     options.mailer ??

@@ -10,7 +10,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MainCodes, RATE_LIMIT_SIGNIN_PER_MINUTE } from '@hainiao/contract';
-import { releases } from '@hainiao/content';
+import { parseS3 } from './config.ts';
+import { publishRelease } from './modules/content/publish.ts';
+import { openStores } from './storage/stores.ts';
 import { startTestS3, type TestS3 } from '@hainiao/testkit/s3';
 import { runAdmin } from './admin.ts';
 import { SIGNIN_FAILURES_PER_ACCOUNT } from './security/account-limit.ts';
@@ -209,12 +211,27 @@ describe.skipIf(!postgresUp || !redisUp)('two cloud instances', () => {
     for (const dir of dataDirs) expect(fs.existsSync(path.join(dir, 'files'))).toBe(false);
   });
 
-  test('release files are served by both from the bucket', async () => {
-    const [first] = releases().files;
+  test('a release published into the bucket is offered and served by both', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-scale-release-'));
+    dataDirs.push(folder);
+    const program = path.join(folder, 'program');
+    const bytes = randomBytes(64 * 1024);
+    fs.writeFileSync(program, bytes);
+    const stores = openStores({ dataDir: folder, s3: parseS3(env) });
+    try {
+      await publishRelease(stores.releases, {
+        version: '0.7.0',
+        files: [{ system: 'windows-x64', path: program }],
+      });
+    } finally {
+      stores.close();
+    }
     for (const cloud of [one, two]) {
-      const res = await fetch(`${cloud.url}/downloads/${first!.file}`);
+      // Each instance reuses the bucket's index a few seconds (release-catalog.ts).
+      await expect.poll(async () => (await call(cloud, 'version', {})).data).toBe('0.7.0');
+      const res = await fetch(`${cloud.url}/downloads/hainiao-0.7.0-windows-x64.exe`);
       expect(res.status).toBe(200);
-      expect(sha(Buffer.from(await res.arrayBuffer()))).toBe(sha(Buffer.from(first!.bytes)));
+      expect(sha(Buffer.from(await res.arrayBuffer()))).toBe(sha(bytes));
     }
     for (const dir of dataDirs) expect(fs.existsSync(path.join(dir, 'releases'))).toBe(false);
   });

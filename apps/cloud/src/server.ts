@@ -36,6 +36,8 @@ export async function startCloud(env: NodeJS.ProcessEnv = process.env) {
       database,
       webDist: config.webDist,
       releases: stores.releases,
+      // A bucket costs a request per read: its index is reused for a few seconds.
+      releaseCacheMs: config.s3 ? 5000 : 0,
       chatScriptUrl: env.CHAT_SCRIPT_URL || undefined,
       secret,
       logLevel: config.logLevel,

@@ -9,8 +9,8 @@ import { deriveKeys } from './security/secret.ts';
 import type { FileStore } from './storage/files.ts';
 
 /**
- * Brings a store up to date: migrations, then the demo content that is missing (FAQ, releases and
- * their files, ticket types), then API keys sealed before the keys were derived are sealed again.
+ * Brings a store up to date: migrations, then the demo content that is missing (FAQ, browser cores,
+ * ticket types; what earlier installs seeded in place of published programs goes), then API keys sealed before the keys were derived are sealed again.
  * Instances started together take turns (withStartupLock); `npm run admin -- migrate` runs the
  * same before a rollout.
  */

@@ -82,11 +82,14 @@ export async function routeData(
   source: ContentSource,
 ): Promise<InitialData> {
   if (englishPath === '/download') {
-    const version = await source.clientVersion();
+    // The published programs are the running cloud's, not the build's: a version or history the
+    // source lacks is left out, so the page shows it loading and asks the cloud as it hydrates
+    // (an empty history embedded would read as "nothing published" until the page refreshes).
+    const [version, history] = await Promise.all([source.clientVersion(), source.history()]);
     return {
       ...(version ? { [versionKey()]: version } : {}),
       [corelistKey(lang)]: await source.coreList(lang),
-      [historyKey()]: await source.history(),
+      ...(history.length > 0 ? { [historyKey()]: history } : {}),
     };
   }
   if (englishPath === '/faq') {

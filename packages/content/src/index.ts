@@ -1,6 +1,6 @@
 /**
  * The content the cloud seeds and the site's build prerenders, read from the repository's files
- * without a database: the FAQ (faq/), the releases of a fresh install, and the ids of the script
+ * without a database: the FAQ (faq/), the browser cores of a fresh install, and the ids of the script
  * library.
  */
 export {
@@ -15,7 +15,6 @@ export {
   type FaqSourceText,
 } from './faq-source.ts';
 export {
-  DEMO_VERSION,
   DOWNLOADS_PREFIX,
   fileSystems,
   humanSize,
@@ -23,8 +22,6 @@ export {
   releases,
   supportedWindows,
   type DemoCore,
-  type DemoHistoryRow,
-  type DemoRelease,
   type Releases,
 } from './releases.ts';
 export { siteContent, type SiteContent, type SiteContentOptions } from './site-content.ts';

@@ -1,13 +1,13 @@
 /**
  * The content a fresh install of the cloud serves, computed from the files without a database:
- * the client version, the cores and the history (releases.ts), and the FAQ (faq/). The site's
+ * the browser cores (releases.ts) and the FAQ (faq/). The site's
  * build prerenders the download and FAQ pages from it, so crawlers read the text and the browser
  * hydrates with the data the cloud answers with.
  *
  * It answers as the cloud's content service does on a freshly seeded store: the same ids (the
  * seed inserts categories and articles in file order, so the n-th gets id n), the same order
- * (category sort, article sort, id; cores by sort, history by sort) and the same fields in the
- * same order. The cloud's tests compare the two (apps/cloud/src/modules/content/seed.test.ts).
+ * (category sort, article sort, id; cores by sort) and the same fields in the same order. A fresh
+ * install has published no client: no version, no history (the cloud's release catalog). The cloud's tests compare the two (apps/cloud/src/modules/content/seed.test.ts).
  */
 import type {
   BrowserCoreEntry,
@@ -18,7 +18,7 @@ import type {
   Lang,
 } from '@hainiao/contract';
 import { markdownSummary, readFaqSource, type FaqSource } from './faq-source.ts';
-import { fileSystems, releases, type Releases } from './releases.ts';
+import { releases, type Releases } from './releases.ts';
 
 export interface SiteContentOptions {
   /** The FAQ; the repository's by default. */
@@ -80,7 +80,7 @@ export function siteContent(options: SiteContentOptions = {}): SiteContent {
 
   return {
     async clientVersion() {
-      return release.version;
+      return undefined;
     },
     async coreList(lang) {
       return [...release.cores]
@@ -93,9 +93,7 @@ export function siteContent(options: SiteContentOptions = {}): SiteContent {
         }));
     },
     async history() {
-      return [...release.history]
-        .sort((a, b) => a.sort - b.sort || b.date.localeCompare(a.date))
-        .map(({ name, size, date, url }) => ({ name, size, date, url, os: fileSystems(url) }));
+      return [];
     },
     async categories(lang) {
       return categoryList(lang);

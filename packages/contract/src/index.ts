@@ -14,3 +14,4 @@ export * from './schemas/cloud/index.ts';
 export * from './schemas/routes.ts';
 export * from './docs/index.ts';
 export * from './cookie-files.ts';
+export * from './releases.ts';

@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runAdmin } from '@hainiao/cloud/admin';
+import { publishRelease, type Release } from '@hainiao/cloud/modules/content/publish.ts';
+import { diskStore } from '@hainiao/cloud/storage/files.ts';
 import { startCloud } from '@hainiao/cloud/server';
 import pg from 'pg';
 import { TEST_POSTGRES_URL } from './postgres-url.ts';
@@ -83,6 +85,9 @@ export async function startTestCloud(options: { database?: 'sqlite' | 'postgres'
     },
     /** The operators' command on this cloud (`npm run admin -- …`); answers what it printed. */
     admin,
+    /** Publishes a client version into this cloud's release store, as `npm run package` does. */
+    publish: (release: Release) =>
+      publishRelease(diskStore(path.join(dataDir, 'releases')), release),
     /** Stops the cloud (callers then see it unreachable) until `resume()`. */
     async pause() {
       await cloud?.stop();

@@ -4,15 +4,18 @@
  * the cloud's attachments and release files go through it (docs/running-at-scale.md).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ATTACHMENT_IMAGE_MAX_BYTES } from '@hainiao/contract';
-import { releases as contentReleases } from '@hainiao/content';
 import { startTestS3, type TestS3 } from '@hainiao/testkit/s3';
 import { parseS3 } from '../config.ts';
 import { accountService, type Account } from '../modules/accounts/service.ts';
+import { publishRelease } from '../modules/content/publish.ts';
 import { seedContent } from '../modules/content/seed.ts';
 import { seedTicketTypes } from '../modules/tickets/seed.ts';
 import { ticketService } from '../modules/tickets/service.ts';
@@ -255,26 +258,33 @@ describeEachDatabase('attachments and release files in S3', (ctx) => {
     expect(outside(await keysIn(s3)).filter((key) => key.startsWith('tmp/'))).toEqual([]);
   });
 
-  test('release files are seeded into the bucket and downloaded from it', async () => {
-    const { files } = contentReleases();
-    expect(files.length).toBeGreaterThan(0);
-    const keys = await keysIn(s3);
-    for (const { file, bytes } of files) {
-      expect(keys).toContain(`releases/${file}`);
-      const res = await app.inject({ method: 'GET', url: `/downloads/${file}` });
+  test('a release published into the bucket is listed and downloaded from it', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-s3-release-'));
+    try {
+      const program = path.join(folder, 'program');
+      // Larger than a part: the program goes up as a multipart upload.
+      const bytes = randomBytes(S3_PART_BYTES + 1000);
+      fs.writeFileSync(program, bytes);
+      await publishRelease(stores.releases, {
+        version: '0.5.0',
+        files: [{ system: 'linux-x64', path: program }],
+      });
+      const keys = await keysIn(s3);
+      expect(keys).toContain('releases/hainiao-0.5.0-linux-x64');
+      expect(keys).toContain('releases/releases.json');
+      const listed = (await app.inject({ method: 'GET', url: '/historylist.php' })).json().data;
+      expect(listed).toEqual([
+        expect.objectContaining({ name: 'hainiao-0.5.0-linux-x64', sha256: sha(bytes) }),
+      ]);
+      const res = await app.inject({ method: 'GET', url: '/downloads/hainiao-0.5.0-linux-x64' });
       expect(res.statusCode).toBe(200);
-      expect(sha(res.rawPayload)).toBe(sha(Buffer.from(bytes)));
+      expect(sha(res.rawPayload)).toBe(sha(bytes));
+      expect((await app.inject({ method: 'GET', url: '/downloads/missing.zip' })).statusCode).toBe(
+        404,
+      );
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
     }
-    expect((await app.inject({ method: 'GET', url: '/downloads/missing.zip' })).statusCode).toBe(
-      404,
-    );
-    // Seeding again keeps what is there (an operator's file of the same name is not replaced).
-    const [first] = files;
-    await stores.releases.put(first!.file, Buffer.from('operator build'));
-    await seedContent(ctx.database, { releases: stores.releases });
-    const res = await app.inject({ method: 'GET', url: `/downloads/${first!.file}` });
-    expect(res.body).toBe('operator build');
-    await stores.releases.put(first!.file, Buffer.from(first!.bytes));
   });
 
   test('an upload refused as it streams leaves no object and no row', async () => {

@@ -33,9 +33,9 @@ export const en = {
       keywords: 'free fingerprint browser, anti-detect browser price, free browser profiles',
     },
     download: {
-      title: 'Download Hainiao for Windows — all browser cores | Hainiao',
+      title: 'Download Hainiao for Windows and Linux | Hainiao',
       description:
-        'Download the current Hainiao client for Windows 7, 8, 10 and 11. Pick a browser core, see which Windows versions it supports, or get a previous version.',
+        'Download the current Hainiao client for Windows 10 and 11 or Linux, check its SHA-256, see the browser cores that come with it, or get a previous version.',
       keywords:
         'Hainiao download, fingerprint browser download, anti-detect browser Windows, Chromium kernel',
     },
@@ -95,7 +95,7 @@ export const en = {
       links: 'Links',
       privacy: 'Terms & Privacy',
       copyright: '© {year} Hainiao. All rights reserved.',
-      free: 'Forever free · Unlimited installs · Windows 7–11',
+      free: 'Forever free · Unlimited installs · Windows 10/11 and Linux',
     },
   },
   common: {

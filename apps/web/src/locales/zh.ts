@@ -30,9 +30,9 @@ export const zh: Messages = {
       keywords: '免费指纹浏览器,防关联浏览器价格,免费浏览器多开',
     },
     download: {
-      title: '下载海鸟浏览器 Windows 版 — 全部浏览器内核 | 海鸟',
+      title: '下载海鸟浏览器（Windows 与 Linux 版）| 海鸟',
       description:
-        '下载适用于 Windows 7、8、10、11 的海鸟客户端最新版本。选择浏览器内核，查看它支持的 Windows 版本，或下载历史版本。',
+        '下载适用于 Windows 10、11 或 Linux 的海鸟客户端最新版本，核对 SHA-256 校验值，查看随附的浏览器内核，或下载历史版本。',
       keywords: '海鸟浏览器下载,指纹浏览器下载,防关联浏览器 Windows,Chromium 内核',
     },
     privacy: {
@@ -90,7 +90,7 @@ export const zh: Messages = {
       links: '相关链接',
       privacy: '服务条款与隐私',
       copyright: '© {year} 海鸟。保留所有权利。',
-      free: '永久免费 · 不限安装次数 · 支持 Windows 7–11',
+      free: '永久免费 · 不限安装次数 · 支持 Windows 10/11 与 Linux',
     },
   },
   common: {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { strFromU8, unzipSync } from 'fflate';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -15,7 +15,9 @@ import {
 import { buildTestApp, form, post } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { readFaqSource } from '@hainiao/content';
-import { DEMO_CORES, DEMO_HISTORY, DEMO_VERSION, seedContent } from './seed.ts';
+import { diskStore } from '../../storage/files.ts';
+import { publishRelease } from './publish.ts';
+import { DEMO_CORES, seedContent } from './seed.ts';
 
 describeEachDatabase('content calls', (ctx) => {
   let app: FastifyInstance;
@@ -23,6 +25,14 @@ describeEachDatabase('content calls', (ctx) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-releases-'));
   const releasesDir = path.join(dataDir, 'releases');
   const faq = readFaqSource();
+
+  const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+  /** A program of `size` bytes on disk, as `npm run package` would have built it. */
+  const program = (name: string, size: number) => {
+    const file = path.join(dataDir, name);
+    fs.writeFileSync(file, Buffer.alloc(size, name));
+    return file;
+  };
 
   beforeAll(async () => {
     await seedContent(ctx.database, { releasesDir });
@@ -34,14 +44,17 @@ describeEachDatabase('content calls', (ctx) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test('version answers code 0 with the stored version string', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/hainiao/version',
-      ...form({ inweb: '1', lang: 'en' }),
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ code: 0, msg: 'ok', data: DEMO_VERSION });
+  test('with no client published, version answers not found and nothing is offered', async () => {
+    const version = await post(app, 'version');
+    expect(version.body).toEqual({ code: 404, msg: 'Not found' });
+    const cores = await post(app, 'corelist');
+    expect(cores.body.data.map((core: { path: string }) => core.path)).toEqual(
+      DEMO_CORES.map(() => ''),
+    );
+    const history = await app.inject({ method: 'GET', url: '/historylist.php' });
+    expect(history.json()).toEqual({ code: 0, msg: 'ok', data: [] });
+    // No demonstration file stands in for the programs.
+    expect(fs.existsSync(releasesDir) ? fs.readdirSync(releasesDir) : []).toEqual([]);
   });
 
   test('a call without inweb=1 fails with code 1 and a message in its language', async () => {
@@ -65,25 +78,9 @@ describeEachDatabase('content calls', (ctx) => {
     expect(zh.body.data.map((c: { name: string }) => c.name)).toEqual(
       DEMO_CORES.map((c) => c.name_zh),
     );
-    for (const core of en.body.data as { version: string; path: string }[]) {
+    for (const core of en.body.data as { version: string }[]) {
       expect(Number(core.version)).toBeGreaterThanOrEqual(BROWSER_VERSION_MIN);
       expect(Number(core.version)).toBeLessThanOrEqual(BROWSER_VERSION_MAX);
-      expect(core.path).toMatch(/^\/downloads\/[\w.-]+\.zip$/);
-    }
-  });
-
-  test('every core and history entry is a real file the cloud serves as an attachment', async () => {
-    const urls = [...DEMO_CORES.map((c) => c.path), ...DEMO_HISTORY.map((h) => h.url)];
-    for (const url of urls) {
-      const res = await app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe('application/zip');
-      expect(res.headers['content-disposition']).toBe(
-        `attachment; filename="${path.basename(url)}"`,
-      );
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-      const readme = strFromU8(unzipSync(new Uint8Array(res.rawPayload))['README.txt']!);
-      expect(readme).toContain('NOT the Windows');
     }
   });
 
@@ -101,35 +98,103 @@ describeEachDatabase('content calls', (ctx) => {
     }
   });
 
-  test('historylist.php is a GET answering code 0 with name, size, date, url and systems', async () => {
+  test('published programs: the newest version, its Windows program behind every core, the history with sizes and checksums', async () => {
+    const store = diskStore(releasesDir);
+    await publishRelease(store, {
+      version: '0.9.2',
+      date: '2026-10-01',
+      files: [{ system: 'linux-x64', path: program('old-linux', 2000) }],
+    });
+    await publishRelease(store, {
+      version: '0.10.0',
+      date: '2026-11-20',
+      files: [
+        { system: 'linux-x64', path: program('linux', 3000) },
+        { system: 'windows-x64', path: program('windows', 1500) },
+      ],
+    });
+    // 0.10.0 is newer than 0.9.2 (numbers, not text).
+    expect((await post(app, 'version')).body).toEqual({ code: 0, msg: 'ok', data: '0.10.0' });
+    const cores = (await post(app, 'corelist')).body.data as { path: string }[];
+    expect(new Set(cores.map((core) => core.path))).toEqual(
+      new Set(['/downloads/hainiao-0.10.0-windows-x64.exe']),
+    );
+
     const res = await app.inject({ method: 'GET', url: '/historylist.php' });
     expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body.code).toBe(0);
-    expect(body.data).toEqual(
-      DEMO_HISTORY.map(({ name, size, date, url }) => ({
-        name,
-        size,
-        date,
-        url,
-        os: expect.any(Array),
-      })),
-    );
-    // Each file's systems follow from the kernel its name carries (KERNEL_WIN10_ONLY_FROM).
-    expect(
-      body.data.map((file: { name: string; os: string[] }) => [file.name, file.os.join('/')]),
-    ).toEqual(
-      DEMO_HISTORY.map(({ name }) => [
-        name,
-        Number(/chromium(\d+)/.exec(name)?.[1]) >= 129
-          ? 'Windows 10/Windows 11'
-          : 'Windows 7/Windows 8/Windows 10/Windows 11',
-      ]),
-    );
-    // The size is the stored file's real size.
-    const first = DEMO_HISTORY[0]!;
-    const bytes = fs.statSync(path.join(releasesDir, path.basename(first.url))).size;
-    expect(first.size).toMatch(bytes < 1024 ? /B$/ : /KB$/);
+    expect(res.json().data).toEqual([
+      {
+        name: 'hainiao-0.10.0-windows-x64.exe',
+        size: '1.5 KB',
+        date: '2026-11-20',
+        url: '/downloads/hainiao-0.10.0-windows-x64.exe',
+        os: ['Windows 10', 'Windows 11'],
+        version: '0.10.0',
+        system: 'windows-x64',
+        bytes: 1500,
+        sha256: sha(fs.readFileSync(path.join(dataDir, 'windows'))),
+      },
+      expect.objectContaining({ name: 'hainiao-0.10.0-linux-x64', version: '0.10.0', bytes: 3000 }),
+      expect.objectContaining({ name: 'hainiao-0.9.2-linux-x64', date: '2026-10-01' }),
+    ]);
+    // Every listed file downloads as the bytes its checksum names.
+    for (const file of res.json().data as { url: string; sha256: string; system: string }[]) {
+      // As a browser asks: the bytes come as stored, with their length (no compression on the fly).
+      const download = await app.inject({
+        method: 'GET',
+        url: file.url,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(download.statusCode, file.url).toBe(200);
+      expect(download.headers['content-encoding'], file.url).toBeUndefined();
+      expect(download.headers['content-length'], file.url).toBe(String(download.rawPayload.length));
+      expect(sha(download.rawPayload), file.url).toBe(file.sha256);
+      expect(download.headers['content-type'], file.url).toBe(
+        file.system === 'windows-x64'
+          ? 'application/vnd.microsoft.portable-executable'
+          : 'application/octet-stream',
+      );
+      expect(download.headers['content-disposition']).toBe(
+        `attachment; filename="${path.basename(file.url)}"`,
+      );
+      expect(download.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  test('publishing a version again replaces its files; a version with a file gone is not offered', async () => {
+    const store = diskStore(releasesDir);
+    await publishRelease(store, {
+      version: '0.10.0',
+      date: '2026-11-21',
+      files: [
+        { system: 'linux-x64', path: program('linux', 3100) },
+        { system: 'windows-x64', path: program('windows', 1600) },
+      ],
+    });
+    const history = async () =>
+      (await app.inject({ method: 'GET', url: '/historylist.php' })).json().data as {
+        name: string;
+        bytes: number;
+      }[];
+    expect((await history()).map((file) => [file.name, file.bytes])).toEqual([
+      ['hainiao-0.10.0-windows-x64.exe', 1600],
+      ['hainiao-0.10.0-linux-x64', 3100],
+      ['hainiao-0.9.2-linux-x64', 2000],
+    ]);
+    // An operator deleted a program by hand: its version is left out whole, no dead link.
+    fs.rmSync(path.join(releasesDir, 'hainiao-0.10.0-linux-x64'));
+    expect((await post(app, 'version')).body.data).toBe('0.9.2');
+    expect((await history()).map((file) => file.name)).toEqual(['hainiao-0.9.2-linux-x64']);
+    // 0.9.2 has no Windows program: the cores point nowhere rather than at a Linux file.
+    const cores = (await post(app, 'corelist')).body.data as { path: string }[];
+    expect(new Set(cores.map((core) => core.path))).toEqual(new Set(['']));
+  });
+
+  test('a damaged release index offers nothing, and the calls still answer', async () => {
+    fs.writeFileSync(path.join(releasesDir, 'releases.json'), '{"releases": [{"version": 1}]}');
+    expect((await post(app, 'version')).body.code).toBe(404);
+    const res = await app.inject({ method: 'GET', url: '/historylist.php' });
+    expect(res.json()).toEqual({ code: 0, msg: 'ok', data: [] });
   });
 
   test('document mod=category lists the categories in order with their article counts', async () => {
@@ -229,11 +294,11 @@ describeEachDatabase('content calls', (ctx) => {
     expect(res.json().code).toBe(404);
   });
 
-  test('version reflects what the operator stored', async () => {
+  test('with nothing published, version answers what an operator stored by hand', async () => {
+    // The index of the test above is damaged: nothing is published.
     await ctx.database.db
-      .updateTable('setting')
-      .set({ value: '3.0.0' })
-      .where('key', '=', 'client_version')
+      .insertInto('setting')
+      .values({ key: 'client_version', value: '3.0.0' })
       .execute();
     const res = await post(app, 'version', {}, 'zh-CHS');
     expect(res.body.data).toBe('3.0.0');

@@ -44,24 +44,30 @@ export function contentRoutes(
     return ok(await content.history());
   });
 
-  app.get<{ Params: { file: string } }>('/downloads/:file', async (request, reply) => {
-    const { file } = request.params;
-    // From the folder or the bucket: the bytes stream through, never held whole.
-    const store = options.releases;
-    const found = store && RELEASE_FILE_NAME.test(file) ? await store.open(file) : null;
-    if (!found) {
+  // Sent as stored, never compressed on the fly: programs are already compact, and a download
+  // keeps its Content-Length (the browser's progress bar) and the bytes its checksum names.
+  app.get<{ Params: { file: string } }>(
+    '/downloads/:file',
+    { compress: false },
+    async (request, reply) => {
+      const { file } = request.params;
+      // From the folder or the bucket: the bytes stream through, never held whole.
+      const store = options.releases;
+      const found = store && RELEASE_FILE_NAME.test(file) ? await store.open(file) : null;
+      if (!found) {
+        return reply
+          .status(404)
+          .header('X-Content-Type-Options', 'nosniff')
+          .type('text/plain; charset=utf-8')
+          .send('File not found');
+      }
       return reply
-        .status(404)
+        .header('Content-Type', releaseContentType(file))
+        .header('Content-Length', String(found.size))
+        .header('Content-Disposition', `attachment; filename="${file}"`)
         .header('X-Content-Type-Options', 'nosniff')
-        .type('text/plain; charset=utf-8')
-        .send('File not found');
-    }
-    return reply
-      .header('Content-Type', releaseContentType(file))
-      .header('Content-Length', String(found.size))
-      .header('Content-Disposition', `attachment; filename="${file}"`)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'public, max-age=3600')
-      .send(found.stream);
-  });
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(found.stream);
+    },
+  );
 }

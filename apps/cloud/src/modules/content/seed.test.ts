@@ -84,8 +84,9 @@ describeEachDatabase('a fresh install', (ctx) => {
   });
 });
 
-// Earlier installs were seeded with six demo cores and history files without a kernel; the
-// download page promises every version 95–106 and each file's systems.
+// Earlier installs were seeded with demo cores, a demo version 2.8.1 and demo history files,
+// demonstration zips in the release store; the client programs are published now, and nothing
+// stands in for them.
 describeEachDatabase('an install seeded by an earlier release', (ctx) => {
   const earlierCores = [106, 104, 102, 100, 98, 95].map((version, sort) => ({
     name: `Hainiao Browser ${version}`,
@@ -103,40 +104,47 @@ describeEachDatabase('an install seeded by an earlier release', (ctx) => {
     sort,
   }));
 
-  test('gets the twelve versions and the current history; an operator’s rows are kept', async () => {
+  test('loses the demo version, rows and zips, gets the twelve cores; an operator’s rows are kept', async () => {
     const { db } = ctx.database;
+    const releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-releases-'));
+    dirs.push(releasesDir);
+    const demoFiles = [...earlierCores.map((c) => c.path), ...earlierHistory.map((h) => h.url)];
+    for (const url of demoFiles)
+      fs.writeFileSync(path.join(releasesDir, path.basename(url)), 'zip');
+    fs.writeFileSync(path.join(releasesDir, 'mine.exe'), 'an operator’s file');
+    await db.insertInto('setting').values({ key: 'client_version', value: '2.8.1' }).execute();
     await db.insertInto('browser_core').values(earlierCores).execute();
     await db.insertInto('release_history').values(earlierHistory).execute();
-    await seedContent(ctx.database);
+    await seedContent(ctx.database, { releasesDir });
     const content = contentService(ctx.database);
-    const versions = (await content.coreList('en')).map((core) => Number(core.version));
-    expect(versions).toEqual([106, 105, 104, 103, 102, 101, 100, 99, 98, 97, 96, 95]);
-    expect(JSON.stringify(await content.history())).toBe(
-      JSON.stringify(await siteContent().history()),
-    );
+    const cores = await content.coreList('en');
+    expect(cores.map((core) => Number(core.version))).toEqual([
+      106, 105, 104, 103, 102, 101, 100, 99, 98, 97, 96, 95,
+    ]);
+    expect(new Set(cores.map((core) => core.path))).toEqual(new Set(['']));
+    expect(await content.history()).toEqual([]);
+    expect(await content.clientVersion()).toBeUndefined();
+    expect(fs.readdirSync(releasesDir)).toEqual(['mine.exe']);
 
-    // An operator's own core (another file) keeps the table as it is, restart after restart.
-    await db.deleteFrom('browser_core').execute();
-    await db
-      .insertInto('browser_core')
-      .values([...earlierCores.slice(0, 2), { ...earlierCores[2]!, path: '/downloads/mine.exe' }])
-      .execute();
-    await db.deleteFrom('release_history').execute();
+    // An operator's own core (another file) keeps the table as it is, restart after restart; so
+    // does a version an operator set.
+    await db.updateTable('browser_core').set({ path: '/downloads/mine.exe' }).execute();
     await db.insertInto('release_history').values(earlierHistory).execute();
     await db
       .insertInto('release_history')
       .values({ ...earlierHistory[0]!, url: 'https://cdn.example.com/hainiao-2.6.zip', sort: 5 })
       .execute();
-    await seedContent(ctx.database);
-    expect((await content.coreList('en')).map((core) => core.path)).toContain(
-      '/downloads/mine.exe',
+    await db.insertInto('setting').values({ key: 'client_version', value: '2.9.0' }).execute();
+    await seedContent(ctx.database, { releasesDir });
+    expect(new Set((await content.coreList('en')).map((core) => core.path))).toEqual(
+      new Set(['/downloads/mine.exe']),
     );
-    expect(await content.coreList('en')).toHaveLength(3);
     const history = await content.history();
     expect(history).toHaveLength(3);
     // Files that name no kernel are the client alone: all four Windows versions.
     expect(history.map((file) => file.os)).toEqual(
       Array(3).fill(['Windows 7', 'Windows 8', 'Windows 10', 'Windows 11']),
     );
+    expect(await content.clientVersion()).toBe('2.9.0');
   });
 });

@@ -4,6 +4,7 @@ import { LANGS } from '@hainiao/contract';
 import type { CloudDatabase } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import {
+  DOWNLOADS_PREFIX,
   FAQ_DIR,
   markdownSummary,
   readFaqSource,
@@ -11,18 +12,17 @@ import {
   type FaqSource,
 } from '@hainiao/content';
 import { diskStore, type FileStore } from '../../storage/files.ts';
-import { writeReleaseFiles } from './releases.ts';
 
-/** A fresh install's releases (`@hainiao/content`): the version, the cores, the history. */
-const demo = releases();
-export const DEMO_VERSION = demo.version;
-export const DEMO_CORES = demo.cores;
-export const DEMO_HISTORY = demo.history;
+/** The browser cores of a fresh install (`@hainiao/content`); the programs are published apart. */
+export const DEMO_CORES = releases().cores;
+
+/** The client version earlier installs were seeded with, before real programs were published. */
+const EARLIER_DEMO_VERSION = '2.8.1';
 
 export interface SeedOptions {
   /** The FAQ folder (categories.json, articles/); `@hainiao/content`'s by default. */
   faqDir?: string;
-  /** The release store; demo files are written there when missing. */
+  /** The release store, from which the demo files earlier installs were seeded with are removed. */
   releases?: FileStore;
   /** A folder as the release store (when `releases` is not given). */
   releasesDir?: string;
@@ -36,9 +36,11 @@ export function seedHash(title: string, content: string): string {
 }
 
 /**
- * Seeds what is missing, so operators' changes survive restarts: the client version, the core list
- * and the previous versions when their tables are empty, and the FAQ from the content package.
- * FAQ categories follow the files; an article text is updated only while nobody else changed it.
+ * Seeds what is missing, so operators' changes survive restarts: the core list when its table is
+ * empty, and the FAQ from the content package. FAQ categories follow the files; an article text is
+ * updated only while nobody else changed it. The client version and the version history come from
+ * the published programs (release-catalog.ts): what earlier installs were seeded with in their
+ * place — a demo version, demo rows and their demonstration zips — is removed.
  */
 export async function seedContent(
   database: CloudDatabase,
@@ -47,60 +49,54 @@ export async function seedContent(
   const faq = readFaqSource(options.faqDir ?? FAQ_DIR);
   const releaseStore =
     options.releases ?? (options.releasesDir ? diskStore(options.releasesDir) : undefined);
-  if (releaseStore) await writeReleaseFiles(releaseStore, demo.files);
   const { db } = database;
-  await db.transaction().execute(async (trx) => {
-    const version = await trx
-      .selectFrom('setting')
-      .select('value')
+  const demoFiles = await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('setting')
       .where('key', '=', 'client_version')
-      .executeTakeFirst();
-    if (!version) {
-      await trx
-        .insertInto('setting')
-        .values({ key: 'client_version', value: DEMO_VERSION })
-        .execute();
-    }
+      .where('value', '=', EARLIER_DEMO_VERSION)
+      .execute();
     // Installs seeded before release files existed pointed their demo cores at missing installers.
     await trx.deleteFrom('browser_core').where('path', 'like', '/downloads/%-setup.exe').execute();
-    if (await onlyEarlierDemo(trx, 'browser_core', DEMO_CORE_FILE, DEMO_CORES)) {
+    const files: string[] = [];
+    const coreFiles = await demoRowFiles(trx, 'browser_core', DEMO_CORE_FILE);
+    if (coreFiles) {
       await trx.deleteFrom('browser_core').execute();
+      files.push(...coreFiles);
     }
     if ((await count(trx, 'browser_core')) === 0) {
       await trx.insertInto('browser_core').values(DEMO_CORES).execute();
     }
-    if (await onlyEarlierDemo(trx, 'release_history', DEMO_HISTORY_FILE, DEMO_HISTORY)) {
+    const historyFiles = await demoRowFiles(trx, 'release_history', DEMO_HISTORY_FILE);
+    if (historyFiles) {
       await trx.deleteFrom('release_history').execute();
-    }
-    if ((await count(trx, 'release_history')) === 0) {
-      await trx.insertInto('release_history').values(DEMO_HISTORY).execute();
+      files.push(...historyFiles);
     }
     await seedFaq(trx, faq);
+    return files;
   });
+  // After the rows that named them are gone: a file is never listed without its bytes.
+  for (const file of demoFiles) await releaseStore?.remove(file.slice(DOWNLOADS_PREFIX.length));
 }
 
-/** File paths of the demo rows, this release's and earlier ones (see @hainiao/content releases). */
+/** File paths of the demo rows earlier installs were seeded with (their demonstration zips). */
 const DEMO_CORE_FILE = /^\/downloads\/hainiao-[\d.]+-browser\d+-chromium\d+\.zip$/;
 const DEMO_HISTORY_FILE = /^\/downloads\/hainiao-[\d.]+(?:-chromium\d+)?\.zip$/;
 
 /**
- * Whether a table holds an earlier release's demo rows and nothing else, so the current demo rows
- * replace them (e.g. the six cores of earlier installs become the twelve versions 95–106). A row
- * pointing at any other file (an operator's) keeps the whole table as it is.
+ * The files of a table's rows when they are all earlier demo rows (so they are replaced), else
+ * undefined: a row pointing at any other file (an operator's) keeps the whole table as it is.
  */
-async function onlyEarlierDemo(
+async function demoRowFiles(
   trx: Transaction<Database>,
   table: 'browser_core' | 'release_history',
   demoFile: RegExp,
-  current: readonly ({ path: string } | { url: string })[],
-): Promise<boolean> {
+): Promise<string[] | undefined> {
   const files =
     table === 'browser_core'
       ? (await trx.selectFrom('browser_core').select('path').execute()).map((r) => r.path)
       : (await trx.selectFrom('release_history').select('url').execute()).map((r) => r.url);
-  const wanted = current.map((row) => ('path' in row ? row.path : row.url));
-  const same = files.length === wanted.length && wanted.every((file) => files.includes(file));
-  return files.length > 0 && !same && files.every((file) => demoFile.test(file));
+  return files.length > 0 && files.every((file) => demoFile.test(file)) ? files : undefined;
 }
 
 async function count(

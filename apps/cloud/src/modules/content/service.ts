@@ -5,10 +5,13 @@ import type {
   FaqCategory,
   HistoryFile,
   Lang,
+  ReleaseManifest,
 } from '@hainiao/contract';
-import { fileSystems } from '@hainiao/content';
+import { CLIENT_SYSTEM_OS, CLIENT_SYSTEMS } from '@hainiao/contract';
+import { DOWNLOADS_PREFIX, fileSystems, humanSize } from '@hainiao/content';
 import type { CloudDatabase } from '../../db/database.ts';
 import { prepared, type Param } from '../../db/prepared.ts';
+import type { ReleaseCatalog } from './release-catalog.ts';
 
 /** The text in `lang`, else English, else whatever there is. */
 function pick<T extends { lang: string }>(rows: T[], lang: Lang): T | undefined {
@@ -41,7 +44,29 @@ function summaryOf(
   };
 }
 
-export function contentService({ db }: CloudDatabase) {
+/** A published version's files as lines of the version history, Windows first. */
+function publishedFiles(release: ReleaseManifest): HistoryFile[] {
+  return [...release.files]
+    .sort((a, b) => CLIENT_SYSTEMS.indexOf(a.system) - CLIENT_SYSTEMS.indexOf(b.system))
+    .map((file) => ({
+      name: file.file,
+      size: humanSize(file.size),
+      date: release.date,
+      url: DOWNLOADS_PREFIX + file.file,
+      os: [...CLIENT_SYSTEM_OS[file.system]],
+      version: release.version,
+      system: file.system,
+      bytes: file.size,
+      sha256: file.sha256,
+    }));
+}
+
+/**
+ * The site's content: FAQ, and the releases — the published client programs (release-catalog.ts)
+ * first, then what an operator entered in the tables by hand.
+ */
+export function contentService({ db }: CloudDatabase, catalog?: ReleaseCatalog) {
+  const published = () => catalog?.releases() ?? Promise.resolve([]);
   // The categories come with every article and list the FAQ shows: compiled once (db/prepared.ts).
   const categoryRows = prepared(db, () =>
     db.selectFrom('faq_category').select(['id', 'ename']).orderBy('sort').orderBy('id'),
@@ -157,7 +182,10 @@ export function contentService({ db }: CloudDatabase) {
   }
 
   return {
+    /** The newest published version; else the one an operator set. */
     async clientVersion(): Promise<string | undefined> {
+      const [newest] = await published();
+      if (newest) return newest.version;
       const row = await db
         .selectFrom('setting')
         .select('value')
@@ -166,7 +194,15 @@ export function contentService({ db }: CloudDatabase) {
       return row?.value;
     },
 
+    /**
+     * Every core comes with the one client program: a core without a file of its own points at the
+     * newest published Windows program, or nowhere ('') when none is published.
+     */
     async coreList(lang: Lang = 'en'): Promise<BrowserCoreEntry[]> {
+      const windows = (await published())
+        .flatMap((release) => release.files)
+        .find((file) => file.system === 'windows-x64');
+      const client = windows ? DOWNLOADS_PREFIX + windows.file : '';
       const rows = await db
         .selectFrom('browser_core')
         .select(['name', 'name_zh', 'version', 'core', 'path'])
@@ -177,7 +213,7 @@ export function contentService({ db }: CloudDatabase) {
         name: lang === 'zh' && name_zh ? name_zh : name,
         version,
         core: Number(core),
-        path,
+        path: path || client,
       }));
     },
 
@@ -189,7 +225,8 @@ export function contentService({ db }: CloudDatabase) {
         .orderBy('date', 'desc')
         .execute();
       // The compatible systems follow from the kernel the file bundles (see fileSystems).
-      return rows.map((row) => ({ ...row, os: fileSystems(row.url) }));
+      const entered = rows.map((row) => ({ ...row, os: fileSystems(row.url) }));
+      return [...(await published()).flatMap(publishedFiles), ...entered];
     },
 
     categories,

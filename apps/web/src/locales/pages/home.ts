@@ -8,7 +8,7 @@ const en = {
     downloadNow: 'Download now',
     learnMore: 'Learn more',
     points: [
-      'Windows 7, 8, 10 and 11',
+      'Windows 10 and 11, and Linux',
       'Unlimited profiles',
       'Bring any proxy, checked before use',
     ],
@@ -119,7 +119,7 @@ const zh: typeof en = {
       '海鸟为每个浏览器环境配置独立的指纹、代理 IP、Cookie 和时区，让电商平台和社交平台看到的是不同设备上的不同用户。不限安装次数，可直接使用你现有的任意代理，无需绑定信用卡。',
     downloadNow: '立即下载',
     learnMore: '了解更多',
-    points: ['支持 Windows 7、8、10、11', '环境数量不限', '自带任意代理，使用前可检测'],
+    points: ['支持 Windows 10、11 和 Linux', '环境数量不限', '自带任意代理，使用前可检测'],
     imageAlt: '海鸟客户端界面：浏览器环境列表，每个环境显示所属平台、代理地区和运行状态',
   },
   features: {

@@ -13,12 +13,12 @@ const en = {
     tag: 'Forever free',
     summary: 'For sellers, marketers and teams of any size.',
     features: [
-      'Unlimited installations on any number of Windows computers',
+      'Unlimited installations on any number of computers, Windows or Linux',
       'Bring any proxy (HTTP, HTTPS, SOCKS5 or SSH), checked before you start',
       'Anti-fingerprint protection in every environment',
     ],
     button: 'Download for free',
-    note: 'Windows 7, 8, 10 and 11',
+    note: 'Windows 10 and 11, and Linux',
   },
   included: {
     title: 'Everything that\u2019s included',
@@ -45,7 +45,7 @@ const en = {
       },
       {
         q: 'Are there limits on computers, environments or team members?',
-        a: 'You can install Hainiao on as many Windows computers as you like and create as many environments as your work needs. Team sub-accounts are included. Local API credentials follow the account rules: one credential for a single account, and on a team one per member.',
+        a: 'You can install Hainiao on as many computers as you like and create as many environments as your work needs. Team sub-accounts are included. Local API credentials follow the account rules: one credential for a single account, and on a team one per member.',
       },
       {
         q: 'Who gets technical support?',
@@ -81,12 +81,12 @@ const zh: typeof en = {
     tag: '永久免费',
     summary: '适合各种规模的卖家、营销人员和团队。',
     features: [
-      '不限安装次数，任意多台 Windows 电脑均可使用',
+      '不限安装次数，任意多台电脑均可使用（Windows 或 Linux）',
       '自带任意代理（HTTP、HTTPS、SOCKS5 或 SSH），启动前即可检测',
       '每个环境都有防指纹保护',
     ],
     button: '免费下载',
-    note: '支持 Windows 7、8、10、11',
+    note: '支持 Windows 10、11 和 Linux',
   },
   included: {
     title: '包含的全部功能',
@@ -113,7 +113,7 @@ const zh: typeof en = {
       },
       {
         q: '电脑、环境和团队成员，数量有限制吗？',
-        a: '你可以在任意多台 Windows 电脑上安装海鸟，按业务需要创建任意多个环境，团队子账号同样包含在内。本地 API 凭证遵循账号规则：个人账号可申请 1 个，团队版按成员数量申请。',
+        a: '你可以在任意多台电脑上安装海鸟，按业务需要创建任意多个环境，团队子账号同样包含在内。本地 API 凭证遵循账号规则：个人账号可申请 1 个，团队版按成员数量申请。',
       },
       {
         q: '哪些用户可以获得技术支持？',

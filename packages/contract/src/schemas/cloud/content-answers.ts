@@ -4,6 +4,7 @@
  * does not name is a mismatch, not something to pass along silently.
  */
 import { z } from 'zod';
+import { CLIENT_SYSTEMS } from '../../releases.ts';
 
 /** POST /api/hainiao/version: the current client version string. */
 export const versionAnswer = z.string();
@@ -16,7 +17,10 @@ export const browserCoreEntry = z.strictObject({
   version: z.string(),
   /** Major version of the Chromium kernel; from KERNEL_WIN10_ONLY_FROM on, Windows 10/11 only. */
   core: z.number(),
-  /** Download path the cloud serves (`/downloads/<file>`). */
+  /**
+   * Download path the cloud serves (`/downloads/<file>`): every core comes with the client, so
+   * the newest published Windows program; empty when none is published (releases.ts).
+   */
   path: z.string(),
 });
 export type BrowserCoreEntry = z.infer<typeof browserCoreEntry>;
@@ -33,11 +37,21 @@ export const historyFile = z.strictObject({
   date: z.string(),
   url: z.string(),
   /**
-   * The Windows versions the file runs on (the download page's compatible-OS column), e.g.
-   * ["Windows 10", "Windows 11"]: those of the kernel the file's name carries (`-chromium<core>`),
-   * or all four the client supports (CLIENT_OS_LEGACY) when it names none.
+   * The systems the file runs on (the download page's compatible-OS column), e.g.
+   * ["Windows 10", "Windows 11"]: for a published program those of its system (CLIENT_SYSTEM_OS);
+   * for a row entered by hand those of the kernel the file's name carries (`-chromium<core>`), or
+   * all four Windows versions (CLIENT_OS_LEGACY) when it names none.
    */
   os: z.array(z.string()),
+  /**
+   * Beyond the spec, for a client program published by `npm run package` (releases.ts): its
+   * version, the system it is built for, its exact size in bytes and its SHA-256 (lowercase hex).
+   * Rows an operator entered by hand have none of them.
+   */
+  version: z.string().optional(),
+  system: z.enum(CLIENT_SYSTEMS).optional(),
+  bytes: z.number().optional(),
+  sha256: z.string().optional(),
 });
 export type HistoryFile = z.infer<typeof historyFile>;
 
