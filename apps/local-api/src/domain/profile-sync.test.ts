@@ -84,8 +84,6 @@ describe.skipIf(!hasChromium)('profiles through the cloud', () => {
   let server: http.Server;
   let origin: string;
   let root: string;
-  let alice: ChunkClient;
-  let bob: ChunkClient;
 
   async function leaseClient(name: string): Promise<ChunkClient> {
     const credential = await cloud.account(name);
@@ -98,8 +96,6 @@ describe.skipIf(!hasChromium)('profiles through the cloud', () => {
   beforeAll(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-profile-sync-'));
     cloud = await startTestCloud();
-    alice = await leaseClient('profile_alice');
-    bob = await leaseClient('profile_bob');
     // Storage is per origin (port included): one page server for every browser of the test.
     server = http.createServer((_request, response) => {
       response.setHeader('Content-Type', 'text/html');
@@ -167,6 +163,11 @@ describe.skipIf(!hasChromium)('profiles through the cloud', () => {
   }, 180_000);
 
   test('another account cannot restore a profile it does not hold: -10, its folder untouched', async () => {
+    // Leases of the test's own: a lease nobody renews expires, and the test before may take
+    // minutes on a loaded machine (the cloud then answered LOGIN_EXPIRE).
+    const stamp = Date.now() % 1e8;
+    const alice = await leaseClient(`profile_alice_${stamp}`);
+    const bob = await leaseClient(`profile_bob_${stamp}`);
     const source = fs.mkdtempSync(path.join(root, 'alice-only-'));
     await inBrowser(source, origin, WRITE_SESSION);
     const upload = await uploadProfile(alice, source);
