@@ -40,6 +40,7 @@ import { profileTransfer } from './domain/profile-transfer.ts';
 import { keepingStartExits } from './domain/proxy-library.ts';
 import { recycleBin } from './domain/environment-trash.ts';
 import { syncEngine } from './domain/sync.ts';
+import { updateCheck } from './domain/updates.ts';
 import { chunkClient } from './cloud/chunks.ts';
 import { callerLang, envelopeOf, fail, LocalApiError, UNKNOWN_EXCEPTION } from './http/envelope.ts';
 import { toLocalApiError } from './http/errors.ts';
@@ -109,6 +110,8 @@ export interface LocalApiOptions {
   rememberLogin?: boolean;
   /** The per-minute rate limits (limits.ts); a benchmark gives one on its own clock. */
   rateLimiter?: RateLimiter;
+  /** How often the cloud is asked for a newer client (domain/updates.ts: 6 hours by default). */
+  updateCheckIntervalMs?: number;
 }
 
 export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyInstance> {
@@ -262,6 +265,19 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
   sweeping.unref();
   app.addHook('onClose', async () => clearInterval(sweeping));
 
+  // Whether a newer client is published: asked once the service listens (the start never waits
+  // for the cloud), then now and then; the manager shows the answer.
+  const updates = updateCheck({
+    cloud: options.cloud,
+    log: (line) => {
+      options.log?.write(line);
+      if (options.echo) printLine(line);
+    },
+    ...(options.updateCheckIntervalMs ? { intervalMs: options.updateCheckIntervalMs } : {}),
+  });
+  app.addHook('onListen', async () => updates.start());
+  app.addHook('onClose', async () => updates.stop());
+
   const ctx: ServiceContext = {
     db: options.store,
     envs,
@@ -278,6 +294,7 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
     cookieFiles: options.cookieFiles,
     proxyCheckTimeoutMs: options.proxyCheckTimeoutMs ?? PROXY_CHECK_TIMEOUT_MS,
     ipLookupUrl: options.ipLookupUrl,
+    updates,
   };
 
   accountRoutes(app, ctx);

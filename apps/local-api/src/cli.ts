@@ -57,6 +57,11 @@ export interface LocalApiFlags {
   syncIntervalMs?: number;
   /** Time limit of a proxy check (HAINIAO_PROXY_CHECK_TIMEOUT_MS). */
   proxyCheckTimeoutMs?: number;
+  /**
+   * How often the cloud is asked whether a newer client is published
+   * (HAINIAO_UPDATE_CHECK_INTERVAL_MS; 6 hours by default).
+   */
+  updateCheckIntervalMs?: number;
   /** The browser to run (--browser-path, HAINIAO_BROWSER_PATH; else the usual locations). */
   browserPath?: string;
   /** The IP-lookup endpoint of proxy checks (--ip-lookup, HAINIAO_IP_LOOKUP). */
@@ -213,6 +218,7 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
     cloudTimeoutMs: positive(env.HAINIAO_CLOUD_TIMEOUT_MS),
     syncIntervalMs: positive(env.HAINIAO_SYNC_INTERVAL_MS),
     proxyCheckTimeoutMs: positive(env.HAINIAO_PROXY_CHECK_TIMEOUT_MS),
+    updateCheckIntervalMs: positive(env.HAINIAO_UPDATE_CHECK_INTERVAL_MS),
     browserPath: values['browser-path'] ?? env.HAINIAO_BROWSER_PATH,
     ipLookupUrl: values['ip-lookup'] ?? env.HAINIAO_IP_LOOKUP,
     rememberLogin: onOff(values['remember-login'] ?? env.HAINIAO_REMEMBER_LOGIN, true),
@@ -390,6 +396,7 @@ export async function startLocalApi(
     proxyCheckTimeoutMs: flags.proxyCheckTimeoutMs ?? PROXY_CHECK_TIMEOUT_MS,
     ipLookupUrl: flags.ipLookupUrl,
     ...(flags.syncIntervalMs ? { syncIntervalMs: flags.syncIntervalMs } : {}),
+    ...(flags.updateCheckIntervalMs ? { updateCheckIntervalMs: flags.updateCheckIntervalMs } : {}),
     managerDir: flags.managerDir === undefined ? defaultManagerDir() : flags.managerDir,
     rememberLogin: remember,
     ...(embedding.rateLimiter ? { rateLimiter: embedding.rateLimiter } : {}),

@@ -4,6 +4,7 @@ import type { CloudClient } from './cloud/client.ts';
 import type { RecycleBin } from './domain/environment-trash.ts';
 import type { Library } from './domain/library.ts';
 import type { SyncEngine } from './domain/sync.ts';
+import type { UpdateCheck } from './domain/updates.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { BrowserRuntime } from './runtime/browser.ts';
 import type { CookieFiles } from './runtime/profile/cookies.ts';
@@ -37,4 +38,6 @@ export interface ServiceContext {
   proxyCheckTimeoutMs: number;
   /** The configured IP-lookup endpoint (--ip-lookup), if any. */
   ipLookupUrl?: string | undefined;
+  /** Whether the cloud publishes a newer client (domain/updates.ts). */
+  updates: UpdateCheck;
 }

@@ -16,6 +16,7 @@ import { ownOrigin } from './http/guard.ts';
 import { hostSystem } from './runtime/fingerprint/host.ts';
 import { startHttpProxy, startLookup } from './test/proxies.ts';
 import { call, startTestService, type TestService } from './test/server.ts';
+import { CLIENT_VERSION } from './version.ts';
 
 /** A build as `vite build` lays it out, plus a secret beside it and a link pointing at it. */
 function makeBuild(): { root: string; dist: string } {
@@ -151,6 +152,12 @@ describe('the manager served by the service', () => {
   });
 
   test('state, sign-in and sign-out as the manager sees them; events push the login', async () => {
+    const noUpdate = {
+      current: CLIENT_VERSION,
+      latest: null,
+      newer: false,
+      downloadUrl: `${cloud.url}/download`,
+    };
     const before = await get(service.port, '/manager/state');
     expect(before.json()).toEqual({
       account: null,
@@ -161,14 +168,16 @@ describe('the manager served by the service', () => {
       hostSystem: hostSystem(),
       syncSkipped: [],
       sync: { pending: 0, syncedAt: null },
+      // This cloud publishes no client: no update is known (updates.test.ts has the rest).
+      update: { ...noUpdate, checkedAt: before.json().update.checkedAt },
     });
 
     const events = await openEvents(service.port);
     try {
-      expect(await events.next()).toEqual({ account: null, running: [] });
+      expect(await events.next()).toEqual({ account: null, running: [], update: noUpdate });
       const bob = await cloud.account('mgr_bob');
       expect((await service.post('/login', bob)).json().status).toBe(0);
-      expect(await events.next()).toEqual({ account: 'mgr_bob', running: [] });
+      expect(await events.next()).toEqual({ account: 'mgr_bob', running: [], update: noUpdate });
       expect((await get(service.port, '/manager/state')).json().account).toBe('mgr_bob');
       // The first round after the sign-in: nothing waits, and the machine holds all the cloud had.
       const signedIn = Date.now();
@@ -183,7 +192,7 @@ describe('the manager served by the service', () => {
         headers: { origin: `http://127.0.0.1:${service.port}` },
       });
       expect(out.json()).toEqual({ account: null });
-      expect(await events.next()).toEqual({ account: null, running: [] });
+      expect(await events.next()).toEqual({ account: null, running: [], update: noUpdate });
       expect((await service.post('/api/v1/group/list')).json().code).toBe(-4);
     } finally {
       events.close();

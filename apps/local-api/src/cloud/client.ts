@@ -4,6 +4,7 @@
  * failure says whether the cloud timed out, could not be reached, or answered with a code.
  */
 import {
+  CLIENT_VERSION_PATTERN,
   cloudLang,
   format,
   type EnvLeaseAnswer,
@@ -146,9 +147,15 @@ export function cloudClient(baseUrl: string, timeoutMs = CLOUD_TIMEOUT_MS) {
   const base = baseUrl.replace(/\/$/, '');
 
   async function request(url: string, init: RequestInit, limitMs: number): Promise<Response> {
+    const limit = AbortSignal.timeout(limitMs);
     try {
-      return await fetch(url, { ...init, signal: AbortSignal.timeout(limitMs) });
+      return await fetch(url, {
+        ...init,
+        signal: init.signal ? AbortSignal.any([init.signal, limit]) : limit,
+      });
     } catch (error) {
+      // The caller's own signal (a service closing) ends the call with its abort error.
+      if (init.signal?.aborted) throw error;
       const name = (error as { name?: string }).name;
       if (name === 'TimeoutError' || name === 'AbortError') {
         throw new CloudCallError('timeout', `the cloud did not answer within ${limitMs} ms`);
@@ -162,13 +169,15 @@ export function cloudClient(baseUrl: string, timeoutMs = CLOUD_TIMEOUT_MS) {
 
   /**
    * A cloud call: answers `data` on code 0, throws CloudCallError otherwise. `file` travels as a
-   * file part (snapshots are larger than the cloud's form fields may be).
+   * file part (snapshots are larger than the cloud's form fields may be); `signal` ends the call
+   * early with its abort error.
    */
   async function call<T>(
     path: string,
     fields: Record<string, string>,
     lang: Lang,
     file?: { name: string; data: Buffer; type: string },
+    signal?: AbortSignal,
   ): Promise<T> {
     const form = new FormData();
     for (const [name, value] of Object.entries({ inweb: '1', lang: cloudLang(lang), ...fields })) {
@@ -180,7 +189,11 @@ export function cloudClient(baseUrl: string, timeoutMs = CLOUD_TIMEOUT_MS) {
         new Blob([Uint8Array.from(file.data)], { type: file.type }),
         `${file.name}.json`,
       );
-    const response = await request(`${base}${path}`, { method: 'POST', body: form }, timeoutMs);
+    const response = await request(
+      `${base}${path}`,
+      { method: 'POST', body: form, ...(signal ? { signal } : {}) },
+      timeoutMs,
+    );
     let answer: CloudAnswer<T>;
     try {
       answer = (await response.json()) as CloudAnswer<T>;
@@ -201,6 +214,19 @@ export function cloudClient(baseUrl: string, timeoutMs = CLOUD_TIMEOUT_MS) {
 
   return {
     base,
+    /**
+     * The newest client version the cloud publishes (no login): a version such as "0.2.0". None
+     * published is the cloud's NOT_FOUND (a CloudCallError of kind 'answer'); anything but a
+     * version is refused as a broken answer.
+     */
+    version: async (lang: Lang, signal?: AbortSignal): Promise<string> => {
+      const data = await call<unknown>('/api/hainiao/version', {}, lang, undefined, signal);
+      if (typeof data !== 'string' || !CLIENT_VERSION_PATTERN.test(data)) {
+        const shown = JSON.stringify(data) ?? String(data);
+        throw new CloudCallError('http', `version answered ${shown.slice(0, 80)}, not a version`);
+      }
+      return data;
+    },
     /** `manager_url`: where this service's environment manager is (the console links to it). */
     login: (
       fields: {

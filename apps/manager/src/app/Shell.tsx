@@ -1,4 +1,7 @@
-/** The frame of the signed-in pages: navigation, the account with its type and dates, sign-out. */
+/**
+ * The frame of the signed-in pages: navigation, the account with its type and dates, sign-out, and
+ * the notice of a newer client.
+ */
 import {
   AppstoreOutlined,
   ApiOutlined,
@@ -29,6 +32,7 @@ import { useRunning } from '../shared/running.tsx';
 import { useSession } from '../shared/session.tsx';
 import { LanguageSwitch } from '../shared/ui/LanguageSwitch.tsx';
 import { shellCopy } from './locales.ts';
+import { UpdateNotice } from './UpdateNotice.tsx';
 import { PATHS } from '../shared/paths.ts';
 import './shell.css';
 
@@ -141,6 +145,7 @@ export function Shell({ children }: { children: ReactNode }) {
       {!stream.connected && (
         <Alert type="warning" banner title={t.offline} className="shell__offline" />
       )}
+      <UpdateNotice />
       <Layout.Content className="shell__content">{children}</Layout.Content>
     </Layout>
   );

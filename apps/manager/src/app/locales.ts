@@ -19,6 +19,9 @@ export const shellCopy = {
     registered: 'Registered',
     expires: 'Expires',
     offline: 'Live status paused — reconnecting to the local service…',
+    updateAvailable: 'Hainiao {latest} is available (you have {current}).',
+    updateDownload: 'Download',
+    updateDismiss: 'Hide until the next version',
   },
   zh: {
     brand: '海鸟',
@@ -39,5 +42,8 @@ export const shellCopy = {
     registered: '注册于',
     expires: '到期',
     offline: '实时状态已暂停，正在重新连接本地服务……',
+    updateAvailable: '海鸟 {latest} 已发布（当前版本 {current}）。',
+    updateDownload: '前往下载',
+    updateDismiss: '在下个版本发布前不再提示',
   },
 };

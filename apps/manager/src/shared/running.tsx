@@ -2,6 +2,8 @@
  * The running environments, live: the service pushes them on GET /manager/events whenever one
  * starts, stops or gets its DevTools port (server-sent events; nothing polls the rate-limited
  * calls). One stream for the whole app, and for all its tabs in one browser (shared-events.ts).
+ * The same events say whether a newer client is published: the service learns it after it starts,
+ * often after the manager has loaded.
  */
 import type { Disagreement } from '@hainiao/contract';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
@@ -36,12 +38,24 @@ export interface RunningInfo {
   };
 }
 
+/** Whether the cloud publishes a newer client than this one, and the site's download page. */
+export interface UpdateInfo {
+  current: string;
+  /** The newest published version; null while none is known. */
+  latest: string | null;
+  newer: boolean;
+  /** The English download page (`<site>/download`). */
+  downloadUrl: string;
+}
+
 export interface RunningState {
   /** False until the first message (and while the stream reconnects). */
   connected: boolean;
   /** The account the service is signed in with, as the stream last said. */
   account: string | null;
   running: ReadonlyMap<string, RunningInfo>;
+  /** Undefined until the stream says (a service older than the notice never does). */
+  update?: UpdateInfo | undefined;
 }
 
 const initial: RunningState = { connected: false, account: null, running: new Map() };
@@ -61,11 +75,13 @@ export function RunningProvider({ children }: { children: ReactNode }) {
         const data = JSON.parse(update.data) as {
           account: string | null;
           running: RunningInfo[];
+          update?: UpdateInfo;
         };
         setState({
           connected: true,
           account: data.account,
           running: new Map(data.running.map((info) => [info.Session_ID, info])),
+          update: data.update,
         });
       }),
     [],

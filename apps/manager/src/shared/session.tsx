@@ -13,6 +13,7 @@ import {
   type ReactNode,
 } from 'react';
 import { call } from './api.ts';
+import type { UpdateInfo } from './running.tsx';
 
 export interface ServiceState {
   account: string | null;
@@ -26,6 +27,8 @@ export interface ServiceState {
   syncSkipped?: { envId: string; owner: string; version: number; reason: string; at: number }[];
   /** Changes not yet in the cloud, and since when this machine holds all the cloud had. */
   sync?: { pending: number; syncedAt: string | null };
+  /** Whether a newer client is published (also pushed with the running environments). */
+  update?: UpdateInfo & { checkedAt: string | null };
 }
 
 export interface Membership {

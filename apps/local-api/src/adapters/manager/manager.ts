@@ -3,9 +3,10 @@
  * app's files (util/static-files.ts), index.html for the app's routes, a short page saying how to
  * build it when it is not built, and the three endpoints only the manager uses:
  *
- * - GET  /manager/state     the signed-in account (or null) and the cloud site's address;
+ * - GET  /manager/state     the signed-in account (or null), the cloud site's address, and
+ *                           whether a newer client is published (`update`);
  * - GET  /manager/events    server-sent events: the running environments, pushed when they change
- *                           (no polling of the rate-limited calls);
+ *                           (no polling of the rate-limited calls), and the update news with them;
  * - POST /manager/sign-out  ends the login (the spec has no logout call; browsers close, -17);
  * - POST /manager/proxy-check  checks a proxy (the form's "Check proxy") without saving anything.
  *
@@ -130,6 +131,8 @@ export function managerRoutes(
         reason,
         at,
       })),
+      // Whether the cloud publishes a newer client, and where to download it (issue 31).
+      update: ctx.updates.status(),
     };
   });
 
@@ -148,16 +151,22 @@ export function managerRoutes(
   let watch: NodeJS.Timeout | undefined;
   let keepAlive: NodeJS.Timeout | undefined;
 
-  /** The signed-in account's running environments as browser/status answers each one. */
+  /**
+   * The signed-in account's running environments as browser/status answers each one, and whether
+   * a newer client is published: the check ends after the manager has loaded (it never delays the
+   * start), so its answer reaches open managers here. Without its time, so that only news is sent.
+   */
   const snapshot = (): string => {
     const account = ctx.session.current?.account ?? null;
-    if (!account) return JSON.stringify({ account, running: [] });
+    const { current, latest, newer, downloadUrl } = ctx.updates.status();
+    const update = { current, latest, newer, downloadUrl };
+    if (!account) return JSON.stringify({ account, running: [], update });
     const ids = [...ctx.runtime.runningIds()].sort();
     const visible = ctx.envs.visibleMany(account, ids);
     const running = ids
       .filter((id) => visible.has(id))
       .map((id) => ({ Session_ID: id, ...runningView(ctx.runtime.running(id)) }));
-    return JSON.stringify({ account, running });
+    return JSON.stringify({ account, running, update });
   };
   const send = (listener: ServerResponse, data: string) =>
     listener.write(`event: running\ndata: ${data}\n\n`);

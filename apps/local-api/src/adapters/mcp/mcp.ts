@@ -26,6 +26,7 @@ import { toLocalApiError } from '../../http/errors.ts';
 import { requireLogin } from '../../http/route.ts';
 import { parseBody } from '../../http/validate.ts';
 import { DomainError } from '../../model/errors.ts';
+import { CLIENT_VERSION } from '../../version.ts';
 import { pageDriver } from './mcp-page.ts';
 import { TOOLS } from './mcp-tools.ts';
 
@@ -78,7 +79,7 @@ export function mcpRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   function serverFor(lang: Lang): Server {
     const server = new Server(
-      { name: 'hainiao-local-api', version: '0.1.0' },
+      { name: 'hainiao-local-api', version: CLIENT_VERSION },
       { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
     );
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
