@@ -392,29 +392,20 @@ function ReleaseFiles({
       </div>
     );
   }
-  if (release.state === 'failed') {
-    return (
-      <div className="release-note" role="alert">
-        <p>{copy.banner.failed}</p>
-        <button type="button" className="link-button" onClick={onRetry}>
-          {retryLabel}
-        </button>
-      </div>
-    );
-  }
+  // The version or the files could not be had: say which, and offer to ask again.
+  const retry = (text: string) => (
+    <div className="release-note" role="alert">
+      <p>{text}</p>
+      <button type="button" className="link-button" onClick={onRetry}>
+        {retryLabel}
+      </button>
+    </div>
+  );
+  if (release.state === 'failed') return retry(copy.banner.failed);
   if (release.state === 'checking' || release.files === 'loading') {
     return <div className="release-files__placeholder" aria-hidden="true" />;
   }
-  if (release.files === 'error') {
-    return (
-      <div className="release-note" role="alert">
-        <p>{copy.banner.filesError}</p>
-        <button type="button" className="link-button" onClick={onRetry}>
-          {retryLabel}
-        </button>
-      </div>
-    );
-  }
+  if (release.files === 'error') return retry(copy.banner.filesError);
   if (release.files.length === 0) {
     return (
       <div className="release-note">
