@@ -57,7 +57,9 @@ describe('accounts, /route and the API console in Chromium', () => {
     // Apply.
     await page.getByRole('button', { name: 'Apply' }).click();
     await confirmDialog(page);
-    await expect.poll(() => page.getByText('API credential created').isVisible()).toBe(true);
+    // A toast lives 3 s: watched for inside the page (Playwright's own wait), not by round trips
+    // that a saturated machine spaced too far apart to meet it (two attempts missed it in CI).
+    await page.getByText('API credential created').waitFor({ state: 'visible', timeout: 15_000 });
     // The next step opens on the new credential (e2e/console-next-step.test.ts); closed here.
     await page
       .getByRole('dialog')
