@@ -83,7 +83,8 @@ describe('groups in the manager, in Chromium', () => {
       .filter({ hasText: 'Create group “Amazon”' });
     await expect.poll(() => offer.isVisible()).toBe(true);
     await groupField.press('Enter');
-    await expect.poll(() => toast('Group “Amazon” created').isVisible()).toBe(true);
+    // A toast lives a few seconds: watched for inside the page, as account.test.ts does.
+    await toast('Group “Amazon” created').waitFor({ state: 'visible', timeout: 15_000 });
     await expect
       .poll(() =>
         drawer()

@@ -107,7 +107,8 @@ describe('the Team tab of the API console in Chromium', () => {
       .toBe(true);
     await dialog.getByLabel('Account name').fill(subName);
     await main.page.getByRole('button', { name: 'Create sub-account' }).click();
-    await expect.poll(() => main.page.getByText('Sub-account created').isVisible()).toBe(true);
+    // A toast lives a few seconds: watched for inside the page, as account.test.ts does.
+    await main.page.getByText('Sub-account created').waitFor({ state: 'visible', timeout: 15_000 });
     await expect.poll(() => rows(main.page).count()).toBe(2);
     expect(await typesShown(main.page)).toEqual(['Main account', 'Sub-account']);
     expect(await main.page.getByTestId('team-quota').innerText()).toBe(
