@@ -20,7 +20,7 @@ import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestCloud } from '@hainiao/testkit/cloud';
-import { accountSession } from '@hainiao/local-api/account/session.ts';
+import { accountAuth } from '@hainiao/local-api/account/auth.ts';
 import { buildLocalApi } from '@hainiao/local-api/app.ts';
 import { cloudClient } from '@hainiao/local-api/cloud/client.ts';
 import { rateLimiter } from '@hainiao/local-api/http/rate-limit.ts';
@@ -136,13 +136,13 @@ export async function run(): Promise<string> {
   const cloud = await startTestCloud();
   const bare = await bareServer();
   const client = cloudClient(cloud.url);
-  const session = accountSession({ cloud: client, device: 'bench-pc' });
+  const auth = accountAuth({ cloud: client, device: 'bench-pc' });
   let clock = Date.now();
   const app = await buildLocalApi({
     store: db,
     dataDir,
     cloud: client,
-    session,
+    auth,
     cookieFiles: cookieFiles({
       dir: path.join(dataDir, 'cookies'),
       recordFile: path.join(dataDir, 'cookie-exports.json'),
@@ -259,7 +259,7 @@ export async function run(): Promise<string> {
     return rows.join('\n');
   } finally {
     await bare.close();
-    await session.logout();
+    await auth.logout();
     await app.close();
     db.close();
     await cloud.stop();

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestCloud } from '@hainiao/testkit/cloud';
-import { accountSession } from '@hainiao/local-api/account/session.ts';
+import { accountAuth } from '@hainiao/local-api/account/auth.ts';
 import { chunkClient } from '@hainiao/local-api/cloud/chunks.ts';
 import { cloudClient } from '@hainiao/local-api/cloud/client.ts';
 import { syncEngine } from '@hainiao/local-api/domain/sync.ts';
@@ -40,13 +40,13 @@ function machine(
   root: string,
   name: string,
   cloud: ReturnType<typeof cloudClient>,
-  session: ReturnType<typeof accountSession>,
+  auth: ReturnType<typeof accountAuth>,
 ) {
   const dataDir = path.join(root, name);
   const db = openStore(dataDir);
   const envs = environmentStore(db);
   const store = syncStore(db);
-  const engine = syncEngine({ store, envs, cloud, session, isRunning: () => false, log: () => {} });
+  const engine = syncEngine({ store, envs, cloud, auth, isRunning: () => false, log: () => {} });
   return { dataDir, db, envs, store, engine };
 }
 
@@ -59,10 +59,10 @@ export async function run(): Promise<string> {
   try {
     const account = await cloud.account('bench');
     const client = cloudClient(cloud.url);
-    const session = accountSession({ cloud: client, device: 'bench-pc' });
-    await session.login({ account: 'bench', appId: account.APP_ID, appKey: account.APP_KEY }, 'en');
+    const auth = accountAuth({ cloud: client, device: 'bench-pc' });
+    await auth.login({ account: 'bench', appId: account.APP_ID, appKey: account.APP_KEY }, 'en');
 
-    const a = machine(root, 'a', client, session);
+    const a = machine(root, 'a', client, auth);
     const now = Date.now();
     for (let i = 0; i < ENVIRONMENTS; i += 1) {
       a.envs.insert(
@@ -93,7 +93,7 @@ export async function run(): Promise<string> {
     const pushMs = since(start);
     if (a.store.outbox().length !== 0) throw new Error('the push left changes behind');
 
-    const b = machine(root, 'b', client, session);
+    const b = machine(root, 'b', client, auth);
     start = process.hrtime.bigint();
     await b.engine.syncNow();
     const pullMs = since(start);
@@ -112,7 +112,7 @@ export async function run(): Promise<string> {
 
     // The baseline: the first machine's store, zipped, up and down.
     a.db.pragma('wal_checkpoint(TRUNCATE)');
-    const chunks = chunkClient({ base: cloud.url, token: () => session.current!.token });
+    const chunks = chunkClient({ base: cloud.url, token: () => auth.current!.token });
     start = process.hrtime.bigint();
     const zip = await zipUpload(chunks, {
       'local-api.sqlite': fs.readFileSync(path.join(a.dataDir, 'local-api.sqlite')),
@@ -123,7 +123,7 @@ export async function run(): Promise<string> {
     const zipDownMs = since(start);
     a.db.close();
     b.db.close();
-    await session.logout();
+    await auth.logout();
 
     const row = (what: string, bytes: number, ms: number, baseBytes: number, baseMs: number) =>
       `| ${what} | ${mb(bytes)} | ${ms.toFixed(0)} ms | ${mb(baseBytes)} | ${baseMs.toFixed(0)} ms | ${(bytes / baseBytes).toFixed(2)} | ${(ms / baseMs).toFixed(2)} |`;

@@ -58,7 +58,7 @@ const BROWSER_FILES = [
 
 /** Test files of the apps' server folders that need no server, database or browser. */
 const APP_UNIT_FILES = [
-  'apps/local-api/src/account/session.test.ts',
+  'apps/local-api/src/account/auth.test.ts',
   'apps/local-api/src/data-folder.test.ts',
   'apps/local-api/src/domain/self-check.test.ts',
   'apps/local-api/src/runtime/profile/cookies.test.ts',

@@ -32,7 +32,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type SQLite from 'better-sqlite3';
 import { buildOpenApi, localApiMessages, OPENAPI_PATH } from '@hainiao/contract';
-import type { AccountSession } from './account/session.ts';
+import type { AccountAuth } from './account/auth.ts';
 import type { CloudClient } from './cloud/client.ts';
 import type { ServiceContext } from './context.ts';
 import { library } from './domain/library.ts';
@@ -62,7 +62,7 @@ import { proxyLibraryRoutes } from './adapters/manager/proxy-library.ts';
 import { scriptRoutes } from './adapters/v1/script.ts';
 import { selfCheckRoutes } from './adapters/v1/self-check.ts';
 import { serviceRoutes } from './adapters/v1/service.ts';
-import { sessionRoutes } from './adapters/v1/session.ts';
+import { environmentRoutes } from './adapters/v1/environment.ts';
 import { missingRuntime, type BrowserRuntime } from './runtime/browser.ts';
 import type { CookieFiles } from './runtime/profile/cookies.ts';
 import { PROXY_CHECK_TIMEOUT_MS } from './runtime/proxy/proxy-check.ts';
@@ -81,7 +81,7 @@ export interface LocalApiOptions {
   /** The data folder: sessions/<Session_ID>/, library/, logs/. */
   dataDir: string;
   cloud: CloudClient;
-  session: AccountSession;
+  auth: AccountAuth;
   runtime?: BrowserRuntime;
   /** The cookie folder of import-cookie and export-cookie (--cookie-dir). */
   cookieFiles: CookieFiles;
@@ -207,7 +207,7 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
   const syncRows = syncStore(options.store);
   const scriptLibrary = library({
     cloud: options.cloud,
-    session: options.session,
+    auth: options.auth,
     dataDir: options.dataDir,
   });
   const sync = syncEngine({
@@ -215,14 +215,14 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
     profiles: profileTransfer({
       chunks: chunkClient({
         base: options.cloud.base,
-        token: () => options.session.current?.token ?? '',
+        token: () => options.auth.current?.token ?? '',
       }),
       dataDir: options.dataDir,
       travels: (id) => syncRows.profileTravels(id),
     }),
     envs,
     cloud: options.cloud,
-    session: options.session,
+    auth: options.auth,
     isRunning: (id) => runtime.running(id) !== undefined,
     log: (line) => {
       options.log?.write(line);
@@ -235,14 +235,14 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
   app.addHook('onClose', async () => sync.stopped());
   // A login made without /login (the kept login or --account at start: cli.ts) syncs as /login
   // does: the first pull, the timer and the watch. (/login waits for a round of its own as well.)
-  options.session.onChange((login) => {
+  options.auth.onChange((login) => {
     if (login) void sync.started();
   });
   // Quit and shutdown push what waits before the lease goes (offline, it stays queued).
-  options.session.beforeLogout(() => sync.flush());
+  options.auth.beforeLogout(() => sync.flush());
   // A login of another account: the leaving account's browsers end (their cookies and profiles
   // saved) and its changes go up under its own lease, before the new login replaces it.
-  options.session.beforeSwitch(async () => {
+  options.auth.beforeSwitch(async () => {
     await runtime.stopAll();
     await sync.flush();
   });
@@ -285,7 +285,7 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
     groups: groupStore(options.store),
     rows: syncRows,
     bin,
-    session: options.session,
+    auth: options.auth,
     cloud: options.cloud,
     library: scriptLibrary,
     runtime,
@@ -299,7 +299,7 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
 
   accountRoutes(app, ctx);
   serviceRoutes(app, ctx, options.onQuit ?? (() => {}));
-  sessionRoutes(app, ctx);
+  environmentRoutes(app, ctx);
   selfCheckRoutes(app, ctx);
   cookieRoutes(app, ctx);
   autoOpenRoutes(app, ctx);

@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { CLOUD_PORT, LOCAL_API_HOST, LOCAL_API_PORT } from '@hainiao/contract';
 import { ownManagerAddress } from './account/manager-address.ts';
 import { rememberedLogin, type RememberedLogin } from './account/remembered.ts';
-import { accountSession, deviceId, LoginSuperseded } from './account/session.ts';
+import { accountAuth, deviceId, LoginSuperseded } from './account/auth.ts';
 import { buildLocalApi } from './app.ts';
 import { logIn } from './domain/login.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
@@ -338,7 +338,7 @@ export async function startLocalApi(
   const notKept = new WeakSet<object>();
   let shuttingDown = false;
   let keptRetry: NodeJS.Timeout | undefined;
-  const session = accountSession({
+  const auth = accountAuth({
     cloud,
     device: deviceId(flags.dataDir),
     log: say,
@@ -368,7 +368,7 @@ export async function startLocalApi(
       shuttingDown = true;
       clearTimeout(keptRetry);
       await runtime.stopAll();
-      await session.logout();
+      await auth.logout();
       if (compatServer) {
         const server = compatServer;
         server.closeAllConnections();
@@ -384,7 +384,7 @@ export async function startLocalApi(
     store,
     dataDir: flags.dataDir,
     cloud,
-    session,
+    auth,
     runtime,
     cookieFiles: cookies,
     allowedOrigins: [flags.cloud],
@@ -407,7 +407,7 @@ export async function startLocalApi(
   const port = typeof address === 'object' && address ? address.port : flags.port;
   // Every login from here on tells the cloud where this manager is (the console links to it);
   // with --api-key on a browser cannot open the manager, so there is nothing to report.
-  session.reportManagerAt(flags.apiKey ? undefined : ownManagerAddress(flags.host, port));
+  auth.reportManagerAt(flags.apiKey ? undefined : ownManagerAddress(flags.host, port));
   let compatPort: number | undefined;
   if (flags.compatPort !== undefined) {
     // The same app (guards, login, store) behind a second port that only the AdsPower-compatible
@@ -434,7 +434,7 @@ export async function startLocalApi(
     try {
       const credential = { account: flags.account, appId: flags.appId, appKey: flags.appKey };
       notKept.add(credential);
-      await logIn({ session, groups, runtime }, credential, 'en');
+      await logIn({ auth, groups, runtime }, credential, 'en');
     } catch (error) {
       // Told as the call would answer it: the code's number and its English message.
       const failure =
@@ -470,11 +470,11 @@ export async function startLocalApi(
    * it works, is refused, or another login or a sign-out comes first.
    */
   async function loginKept(found: RememberedLogin, attempt = 0): Promise<void> {
-    if (shuttingDown || session.current) return;
+    if (shuttingDown || auth.current) return;
     const credential = { account: found.account, appId: found.appId, appKey: found.appKey };
     notKept.add(credential);
     try {
-      const login = await logIn({ session, groups, runtime }, credential, 'en', {
+      const login = await logIn({ auth, groups, runtime }, credential, 'en', {
         onlyIfLoggedOut: true,
       });
       notice(`Logged in as ${login.account} (kept login)`);
@@ -492,7 +492,7 @@ export async function startLocalApi(
         notice(`the kept login of ${found.account} was refused: ${said}; removed, sign in again`);
       } else if (name && KEPT_LOGIN_HELD.has(name)) {
         notice(`the kept login of ${found.account} failed: ${said}; kept, sign in when it is free`);
-      } else if (!shuttingDown && !session.current) {
+      } else if (!shuttingDown && !auth.current) {
         const delay = KEPT_LOGIN_RETRY_MS[Math.min(attempt, KEPT_LOGIN_RETRY_MS.length - 1)]!;
         notice(
           `the kept login of ${found.account} failed: ${said}; trying again in ${delay / 1000} s`,
@@ -508,7 +508,7 @@ export async function startLocalApi(
     port,
     stop,
     stopped,
-    session,
+    auth,
     runtime,
     loginError,
     /** The cookie folder (its real path). */
@@ -676,7 +676,7 @@ export async function main(
       `API key required: send the key in ${path.join(flags.dataDir, API_KEY_FILE)} as "Authorization: Bearer KEY"`,
     );
   }
-  if (api.session.current) console.log(`Logged in as ${api.session.current.account}`);
+  if (api.auth.current) console.log(`Logged in as ${api.auth.current.account}`);
   if (flags.hide) fs.writeFileSync(pidFile(flags.dataDir), `${process.pid}\n`, { mode: 0o600 });
   if (api.loginError) console.error(`Login failed: ${api.loginError}`);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {

@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import type { AccountSession } from './account/session.ts';
+import type { AccountAuth } from './account/auth.ts';
 import type { CloudClient } from './cloud/client.ts';
 import type { RecycleBin } from './domain/environment-trash.ts';
 import type { Library } from './domain/library.ts';
@@ -26,7 +26,7 @@ export interface ServiceContext {
   rows: Pick<SyncStore, 'snapshot' | 'insertLocal'>;
   /** The recycle bin a delete moves environments to (domain/environment-trash.ts). */
   bin: RecycleBin;
-  session: AccountSession;
+  auth: AccountAuth;
   cloud: CloudClient;
   library: Library;
   runtime: BrowserRuntime;

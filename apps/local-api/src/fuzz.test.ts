@@ -20,7 +20,7 @@ import {
   BrowserCodes,
   LOCAL_API_ROUTES,
   MainCodes,
-  SessionCodes,
+  EnvironmentFieldCodes,
   type LocalApiRoute,
 } from '@hainiao/contract';
 import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
@@ -229,7 +229,7 @@ function send(port: number, route: LocalApiRoute, c: Case): Promise<RawResponse>
   return call(port, route.path, { body, headers });
 }
 
-const CODES = [MainCodes, SessionCodes, BrowserCodes];
+const CODES = [MainCodes, EnvironmentFieldCodes, BrowserCodes];
 const HAN = /\p{Script=Han}/u;
 
 /** Every string a case sent, which an answer may quote back in any language. */

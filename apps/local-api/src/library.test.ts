@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 async function libraryScripts() {
-  const token = service.session.current?.token ?? '';
+  const token = service.auth.current?.token ?? '';
   const res = await cloud.call('scriptlist', { token });
   return res.data.list as { Script_ID: string; Script_Name: string; Script_Ver: string }[];
 }

@@ -21,7 +21,7 @@ export {
   kernelOfFile,
   releases,
   supportedWindows,
-  type DemoCore,
+  type BrowserCore,
   type Releases,
 } from './releases.ts';
 export { siteContent, type SiteContent, type SiteContentOptions } from './site-content.ts';

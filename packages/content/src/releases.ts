@@ -10,7 +10,7 @@ import { CLIENT_OS_LEGACY, CLIENT_OS_MODERN, KERNEL_WIN10_ONLY_FROM } from '@hai
  * Every browser version the site offers, 95 to 106 (BROWSER_VERSION_MIN/MAX), newest first,
  * with the Chromium kernel each one runs on.
  */
-const DEMO_BUILDS = [
+const BROWSER_BUILDS = [
   { version: 106, core: 132 },
   { version: 105, core: 131 },
   { version: 104, core: 129 },
@@ -64,7 +64,7 @@ export function humanSize(bytes: number): string {
   return `${value >= 100 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
 }
 
-export interface DemoCore {
+export interface BrowserCore {
   name: string;
   name_zh: string;
   version: string;
@@ -75,7 +75,7 @@ export interface DemoCore {
 
 export interface Releases {
   /** The browser cores the download page lists, in their order (`sort`). */
-  cores: DemoCore[];
+  cores: BrowserCore[];
 }
 
 /**
@@ -84,7 +84,7 @@ export interface Releases {
  * one (the cloud's release catalog), and no file stands in for it before.
  */
 export function releases(): Releases {
-  const cores = DEMO_BUILDS.map(({ version, core }, index) => ({
+  const cores = BROWSER_BUILDS.map(({ version, core }, index) => ({
     name: `Hainiao Browser ${version}`,
     name_zh: `海鸟浏览器 ${version}`,
     version: String(version),

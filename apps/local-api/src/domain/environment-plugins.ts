@@ -5,7 +5,7 @@
  * before anything is downloaded or recorded. A version picks it; without one, the newest.
  */
 import { localApiMessages, type Lang } from '@hainiao/contract';
-import type { Login } from '../account/session.ts';
+import type { Login } from '../account/auth.ts';
 import { DomainError } from '../model/errors.ts';
 import type { PluginVersion } from '../model/library.ts';
 import type { EnvironmentStore } from '../store/environments.ts';

@@ -5,7 +5,7 @@
  * every id is checked before anything is downloaded or recorded.
  */
 import { localApiMessages, SCRIPTS_PER_SESSION_MAX, type Lang } from '@hainiao/contract';
-import type { Login } from '../account/session.ts';
+import type { Login } from '../account/auth.ts';
 import type { EnvironmentRecord } from '../model/environment.ts';
 import { DomainError } from '../model/errors.ts';
 import type { ScriptVersion } from '../model/library.ts';

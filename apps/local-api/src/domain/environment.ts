@@ -3,7 +3,7 @@
  * system, resolution, user agent, language, time zone and country must be in the appendix, mobile
  * systems need a model, the proxy must be complete, automaticConfigure 1 needs a proxy and checks
  * it, launch arguments are in the allow-list, start pages are http(s). Each violation answers its
- * create/update code (SessionCodes, packages/contract/src/codes/local-api.ts). The create and update commands
+ * create/update code (EnvironmentFieldCodes, packages/contract/src/codes/local-api.ts). The create and update commands
  * (environment-create.ts, environment-update.ts) apply them.
  */
 import net from 'node:net';

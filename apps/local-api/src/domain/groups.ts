@@ -1,10 +1,10 @@
 /**
- * Deleting groups and moving environments between them (POST /api/v1/group/del and
- * /api/v1/group/move_session). Both are all or nothing: every name and environment is checked
- * before anything changes.
+ * Creating and deleting groups, and moving environments between them (POST /api/v1/group/create,
+ * /api/v1/group/del and /api/v1/group/move_session; AdsPower's group/create). Delete and move are
+ * all or nothing: every name and environment is checked before anything changes.
  */
-import { DEFAULT_GROUP_NAME, localApiMessages } from '@hainiao/contract';
-import { DomainError } from '../model/errors.ts';
+import { DEFAULT_GROUP_NAME, localApiMessages, type Localized } from '@hainiao/contract';
+import { DomainError, InvalidRequestError } from '../model/errors.ts';
 import type { EnvironmentStore } from '../store/environments.ts';
 import type { GroupStore } from '../store/groups.ts';
 import { resolveAll } from './access.ts';
@@ -18,6 +18,26 @@ function assertGroup(deps: GroupDeps, owner: string, name: string): void {
   if (!deps.groups.exists(owner, name)) {
     throw new DomainError('GROUP_NOT_FOUND', localApiMessages.groupNotFoundNamed, { name });
   }
+}
+
+/**
+ * Creates the owner's group `name` (surrounding spaces dropped) and answers the name as stored.
+ * A name the owner already has is refused; the door says so in its own words (`taken`).
+ */
+export function createGroup(
+  deps: Pick<GroupDeps, 'groups'>,
+  owner: string,
+  name: string,
+  taken: Localized = localApiMessages.groupNameExists,
+): string {
+  const trimmed = name.trim();
+  if (!trimmed) {
+    throw new InvalidRequestError(localApiMessages.invalidParameter, { field: 'Group_Name' });
+  }
+  if (!deps.groups.create(owner, trimmed)) {
+    throw new DomainError('UNKNOWN_EXCEPTION', taken, { name: trimmed });
+  }
+  return trimmed;
 }
 
 /** Deletes `names`: each must exist, be empty and not be the default group. */

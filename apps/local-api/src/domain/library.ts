@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Unzip, UnzipInflate, unzipSync } from 'fflate';
 import { localApiMessages, type Lang, type Localized } from '@hainiao/contract';
-import type { AccountSession, Login } from '../account/session.ts';
+import type { AccountAuth, Login } from '../account/auth.ts';
 import { CloudCallError, LIBRARY_FIELD_NAMES, type CloudClient } from '../cloud/client.ts';
 import { DomainError } from '../model/errors.ts';
 import type { PluginVersion, ScriptVersion } from '../model/library.ts';
@@ -148,8 +148,8 @@ export function unpackPlugin(bytes: Uint8Array, url: string): Record<string, Uin
   return files;
 }
 
-export function library(options: { cloud: CloudClient; session: AccountSession; dataDir: string }) {
-  const { cloud, session } = options;
+export function library(options: { cloud: CloudClient; auth: AccountAuth; dataDir: string }) {
+  const { cloud, auth } = options;
   const root = path.join(options.dataDir, 'library');
   const cache = new Map<string, { at: number; list: unknown[] }>();
 
@@ -163,7 +163,7 @@ export function library(options: { cloud: CloudClient; session: AccountSession; 
     const key = `${kind}:${lang}:${login.token}`;
     const hit = cache.get(key);
     if (hit && Date.now() - hit.at < LIST_CACHE_MS) return hit.list as T[];
-    const { list: items } = await session.call(load);
+    const { list: items } = await auth.call(load);
     cache.set(key, { at: Date.now(), list: items });
     return items;
   }

@@ -4,12 +4,12 @@
  * on a switch of accounts the browsers of the account left behind closed (-17, logout exit).
  */
 import type { Lang } from '@hainiao/contract';
-import type { AccountSession, Login } from '../account/session.ts';
+import type { AccountAuth, Login } from '../account/auth.ts';
 import type { BrowserRuntime } from '../runtime/browser.ts';
 import type { GroupStore } from '../store/groups.ts';
 
 export interface LoginDeps {
-  session: Pick<AccountSession, 'login'>;
+  auth: Pick<AccountAuth, 'login'>;
   groups: Pick<GroupStore, 'ensureDefault'>;
   runtime: Pick<BrowserRuntime, 'stopAll'>;
 }
@@ -21,7 +21,7 @@ export async function logIn(
   /** onlyIfLoggedOut: a login made meanwhile wins (LoginSuperseded). */
   options: { onlyIfLoggedOut?: boolean } = {},
 ): Promise<Login> {
-  const { login, previous } = await deps.session.login(
+  const { login, previous } = await deps.auth.login(
     credential,
     lang,
     options.onlyIfLoggedOut ? { onlyIfLoggedOut: true } : {},

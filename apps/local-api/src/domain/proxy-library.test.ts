@@ -221,13 +221,13 @@ describe('environments use a saved proxy by its fields', () => {
     const elsewhere = environment('alice', { ...oldFields, username: 'someone-else' });
     const none = environment('alice');
     const bobs = environment('bob', { ...oldFields, password: 'ppass' });
-    expect(listSavedProxies(deps, 'alice')[0]!.sessionCount).toBe(2);
+    expect(listSavedProxies(deps, 'alice')[0]!.environmentCount).toBe(2);
 
-    const { proxy, sessionIds } = updateSavedProxy(deps, 'alice', saved!.id, {
+    const { proxy, environmentIds } = updateSavedProxy(deps, 'alice', saved!.id, {
       password: 'rotated',
     });
     expect(proxy.password).toBe('rotated');
-    expect([...sessionIds].sort()).toEqual([...using].sort());
+    expect([...environmentIds].sort()).toEqual([...using].sort());
     for (const id of using) expect(proxyOf(id)).toEqual({ ...oldFields, password: 'rotated' });
     expect(proxyOf(elsewhere).username).toBe('someone-else');
     expect(proxyOf(none).type).toBe('noproxy');
@@ -238,16 +238,18 @@ describe('environments use a saved proxy by its fields', () => {
       port: other.port,
       username: 'quser',
     });
-    expect(moved.sessionIds.sort()).toEqual([...using].sort());
+    expect(moved.environmentIds.sort()).toEqual([...using].sort());
     expect(proxyOf(using[0]!)).toEqual({
       ...oldFields,
       port: other.port,
       username: 'quser',
       password: 'rotated',
     });
-    expect(listSavedProxies(deps, 'alice')[0]!.sessionCount).toBe(2);
+    expect(listSavedProxies(deps, 'alice')[0]!.environmentCount).toBe(2);
     // A new name alone changes no environment.
-    expect(updateSavedProxy(deps, 'alice', saved!.id, { name: 'renamed' }).sessionIds).toEqual([]);
+    expect(updateSavedProxy(deps, 'alice', saved!.id, { name: 'renamed' }).environmentIds).toEqual(
+      [],
+    );
   });
 
   test('a change to a taken name or proxy is refused and changes nothing', () => {

@@ -76,7 +76,7 @@ export const SAVED_PROXY_FIELD_NAMES: ProxyFieldNames = {
 /** A saved proxy and how many of the account's environments use it. */
 export interface SavedProxyUse {
   proxy: SavedProxy;
-  sessionCount: number;
+  environmentCount: number;
 }
 
 const newId = () => randomBytes(8).toString('hex');
@@ -140,7 +140,7 @@ export function listSavedProxies(deps: ProxyLibraryDeps, owner: string): SavedPr
   const usage = deps.proxies.usage(owner);
   return deps.proxies
     .list(owner)
-    .map((proxy) => ({ proxy, sessionCount: usage.get(identityKey(proxy)) ?? 0 }));
+    .map((proxy) => ({ proxy, environmentCount: usage.get(identityKey(proxy)) ?? 0 }));
 }
 
 /** One saved proxy of the owner (another account's id is not found, as an unknown one). */
@@ -210,7 +210,7 @@ function itemRefused(error: unknown, index: number, name: string): unknown {
 /** What a change of a saved proxy did: the proxy now, and the environments that followed it. */
 export interface SavedProxyUpdate {
   proxy: SavedProxy;
-  sessionIds: string[];
+  environmentIds: string[];
 }
 
 /**
@@ -249,13 +249,13 @@ export function updateSavedProxy(
   };
   return deps.db.transaction(() => {
     deps.proxies.save(after);
-    const sessionIds = endpointChanged ? deps.proxies.environmentsUsing(owner, before) : [];
-    for (const envId of sessionIds) {
+    const environmentIds = endpointChanged ? deps.proxies.environmentsUsing(owner, before) : [];
+    for (const envId of environmentIds) {
       const { record } = resolve(deps.envs, owner, envId, 'write');
       applyProxy(record, proxy, SAVED_PROXY_FIELD_NAMES);
       deps.envs.save(record);
     }
-    return { proxy: after, sessionIds };
+    return { proxy: after, environmentIds };
   })();
 }
 

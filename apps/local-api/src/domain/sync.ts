@@ -15,7 +15,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_NAME_MAX, SyncCodes, localApiMessages, type Lang } from '@hainiao/contract';
-import type { AccountSession, Login } from '../account/session.ts';
+import type { AccountAuth, Login } from '../account/auth.ts';
 import { CloudCallError, type CloudClient } from '../cloud/client.ts';
 import { cloudReason, withReason } from './cloud-reason.ts';
 import { checkRemoteSnapshot } from './remote-snapshot.ts';
@@ -53,7 +53,7 @@ export interface SyncDeps {
   store: SyncStore;
   envs: EnvironmentStore;
   cloud: CloudClient;
-  session: AccountSession;
+  auth: AccountAuth;
   isRunning: (envId: string) => boolean;
   log: (line: string) => void;
   intervalMs?: number;
@@ -110,7 +110,7 @@ function conflictName(name: string, at: Date): string {
 }
 
 export function syncEngine(deps: SyncDeps) {
-  const { store, envs, cloud, session } = deps;
+  const { store, envs, cloud, auth } = deps;
   const interval = deps.intervalMs ?? SYNC_INTERVAL_MS;
   const startTimeout = deps.startTimeoutMs ?? SYNC_START_TIMEOUT_MS;
   const lang: Lang = 'en';
@@ -139,16 +139,16 @@ export function syncEngine(deps: SyncDeps) {
   /** When the last round that ended well began: every cloud change made before it is here. */
   let syncedAt: Date | undefined;
 
-  const device = () => session.device;
+  const device = () => auth.device;
   // Changes made from now on are this login's (mayPush).
-  session.onChange((login) => {
+  auth.onChange((login) => {
     store.setAuthor(login?.account ?? '');
     syncedAt = undefined;
     // The watch belongs to one login: a new one starts with `started`.
     watching?.abort();
     watching = undefined;
   });
-  store.setAuthor(session.current?.account ?? '');
+  store.setAuthor(auth.current?.account ?? '');
 
   /**
    * Whether `login` may upload this queued change (the cloud checks again): a change goes up
@@ -247,7 +247,7 @@ export function syncEngine(deps: SyncDeps) {
     let failure: unknown;
     const worker = async () => {
       for (let entry = queue.shift(); entry && failure === undefined; entry = queue.shift()) {
-        if (session.current !== login) return;
+        if (auth.current !== login) return;
         await pushOne(login, entry).catch((error: unknown) => (failure ??= error));
       }
     };
@@ -300,7 +300,7 @@ export function syncEngine(deps: SyncDeps) {
     for (;;) {
       const since = store.cursor(login.account);
       const answer = await cloud.envPull(login.token, since, lang);
-      if (session.current !== login) return;
+      if (auth.current !== login) return;
       for (const change of answer.changes) applyChange(login, change);
       for (const envId of answer.revoked) {
         const visible = envs.visible(login.account, envId);
@@ -340,7 +340,7 @@ export function syncEngine(deps: SyncDeps) {
         });
       return queued;
     }
-    const login = session.current;
+    const login = auth.current;
     if (!login) return Promise.resolve();
     inFlight = (async () => {
       const began = new Date();
@@ -355,7 +355,7 @@ export function syncEngine(deps: SyncDeps) {
         await pullAll(login);
         await renewLeases(login);
         lastError = undefined;
-        if (session.current === login) syncedAt = began;
+        if (auth.current === login) syncedAt = began;
       } catch (error) {
         lastError = (error as Error).message;
         if (!isOffline(error)) deps.log(`sync: ${lastError}`);
@@ -369,7 +369,7 @@ export function syncEngine(deps: SyncDeps) {
 
   /** What `ended` does: upload while holding the lease as "uploading", then release it. */
   async function uploadAfterStop(envId: string): Promise<void> {
-    const login = session.current;
+    const login = auth.current;
     if (!login || (!leased.has(envId) && !unsent.has(envId))) return;
     try {
       await cloud.envLease(login.token, device(), envId, 'uploading', lang);
@@ -417,7 +417,7 @@ export function syncEngine(deps: SyncDeps) {
    */
   async function watch(login: Login, signal: AbortSignal): Promise<void> {
     let failures = 0;
-    while (!signal.aborted && session.current === login) {
+    while (!signal.aborted && auth.current === login) {
       const since = store.cursor(login.account);
       try {
         const answer = await cloud.envWatch(login.token, device(), since, lang, signal);
@@ -436,7 +436,7 @@ export function syncEngine(deps: SyncDeps) {
 
   function startWatch(): void {
     watching?.abort();
-    const login = session.current;
+    const login = auth.current;
     if (!login) return;
     const controller = new AbortController();
     watching = controller;
@@ -450,7 +450,7 @@ export function syncEngine(deps: SyncDeps) {
         .catch(() => undefined)
         .then(uploadUnsent)
         .finally(() => {
-          if (session.current) schedule();
+          if (auth.current) schedule();
         });
     }, interval);
     timer.unref();
@@ -467,7 +467,7 @@ export function syncEngine(deps: SyncDeps) {
      * machine holds everything the cloud had (the start of the last round that ended well).
      */
     status(): { pending: number; syncedAt: string | null } {
-      const login = session.current;
+      const login = auth.current;
       if (!login) return { pending: 0, syncedAt: null };
       return {
         pending: store.outbox().filter((entry) => mayPush(login, entry)).length,
@@ -506,11 +506,11 @@ export function syncEngine(deps: SyncDeps) {
 
     /** A change was made: push it soon (changes made together go in one round). */
     kick(): void {
-      if (!session.current || kickTimer) return;
+      if (!auth.current || kickTimer) return;
       kickTimer = setTimeout(() => {
         kickTimer = undefined;
         // Only what this login may push: another account's queued changes wait for its login.
-        const login = session.current;
+        const login = auth.current;
         if (login && store.outbox().some((entry) => mayPush(login, entry))) {
           void syncNow().catch(() => undefined);
         }
@@ -523,7 +523,7 @@ export function syncEngine(deps: SyncDeps) {
      * Throws the start's failure (a DomainError) when the environment may not start here now.
      */
     async beforeStart(envId: string): Promise<void> {
-      const login = session.current;
+      const login = auth.current;
       if (corrupted.has(envId))
         throw new DomainError('DATA_CORRUPTED', localApiMessages.syncCorrupted);
       if (!login) return;
@@ -607,7 +607,7 @@ export function syncEngine(deps: SyncDeps) {
      * The cloud's refusals come back as the call's messages.
      */
     async share(envId: string, to: string): Promise<void> {
-      const login = session.current;
+      const login = auth.current;
       if (!login) return;
       try {
         if (store.pending(envId) || store.state(envId).version === 0) await syncNow();
@@ -623,7 +623,7 @@ export function syncEngine(deps: SyncDeps) {
     },
 
     async unshare(envId: string, to: string): Promise<void> {
-      const login = session.current;
+      const login = auth.current;
       if (!login) return;
       try {
         await cloud.envUnshare(login.token, envId, to, lang);
@@ -635,7 +635,7 @@ export function syncEngine(deps: SyncDeps) {
 
     /** Copies pulled for the current login that this machine refused, and why. */
     skipped() {
-      const login = session.current;
+      const login = auth.current;
       return login ? store.skipped(login.account) : [];
     },
 
@@ -645,7 +645,7 @@ export function syncEngine(deps: SyncDeps) {
      * with its owner. Refused copies (skipped here) can be left the same way.
      */
     async leave(envId: string): Promise<void> {
-      const login = session.current;
+      const login = auth.current;
       if (!login) return;
       try {
         await cloud.envUnshare(login.token, envId, login.account, lang);
@@ -658,7 +658,7 @@ export function syncEngine(deps: SyncDeps) {
     },
 
     async release(envId: string): Promise<void> {
-      const login = session.current;
+      const login = auth.current;
       if (!leased.delete(envId) || !login) return;
       await cloud.envRelease(login.token, device(), envId, lang).catch(() => undefined);
     },

@@ -3,7 +3,7 @@ import {
   format,
   localApiRoute,
   MainCodes,
-  SessionCodes,
+  EnvironmentFieldCodes,
   type Lang,
   type LocalApiEnvelope,
   type Localized,
@@ -94,12 +94,12 @@ export function mainFailure(code: number, httpStatus = 200): LocalApiError {
 }
 
 /** The create/update failure of `code` (-101 … -112), optionally with a more precise message. */
-export function sessionFailure(
+export function fieldFailure(
   code: number,
   message?: Localized,
   values: Record<string, string | number> = {},
 ): LocalApiError {
-  const entry = SessionCodes.get(code);
+  const entry = EnvironmentFieldCodes.get(code);
   return fail(code, message ?? { en: entry?.en ?? '', zh: entry?.zh ?? '' }, values);
 }
 

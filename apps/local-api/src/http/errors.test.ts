@@ -8,7 +8,7 @@ import {
   BrowserCodes,
   localApiMessages,
   MainCodes,
-  SessionCodes,
+  EnvironmentFieldCodes,
   type CodeEntry,
 } from '@hainiao/contract';
 import { DomainError, ProxyCheckError, type CodeName } from '../model/errors.ts';
@@ -18,7 +18,7 @@ describe('domain errors on the wire', () => {
   test('every code name of the three tables answers its own number', () => {
     const entries: readonly CodeEntry[] = [
       ...MainCodes.entries,
-      ...SessionCodes.entries,
+      ...EnvironmentFieldCodes.entries,
       ...BrowserCodes.entries,
     ];
     for (const entry of entries) expect(codeOf(entry.name as CodeName)).toBe(entry.code);

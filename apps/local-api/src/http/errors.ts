@@ -3,7 +3,7 @@
  * the number of the contract's tables (codes/local-api.ts), its message the code's own unless the
  * domain gave a more precise one, its data what the spec names (-105 carries curl's failure).
  */
-import { BrowserCodes, MainCodes, SessionCodes, type Localized } from '@hainiao/contract';
+import { BrowserCodes, MainCodes, EnvironmentFieldCodes, type Localized } from '@hainiao/contract';
 import {
   InvalidRequestError,
   ProxyCheckError,
@@ -13,7 +13,7 @@ import {
 import { fail, type LocalApiError } from './envelope.ts';
 
 /** The tables a name may come from; a name in two of them has the same number in both. */
-const TABLES = [SessionCodes, BrowserCodes, MainCodes] as const;
+const TABLES = [EnvironmentFieldCodes, BrowserCodes, MainCodes] as const;
 
 function entryOf(name: CodeName): { code: number; en: string; zh: string } {
   for (const table of TABLES) {

@@ -8,7 +8,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, test } from 'vitest';
 import { localApiMessages, localApiRoute } from '@hainiao/contract';
-import type { AccountSession } from '../account/session.ts';
+import type { AccountAuth } from '../account/auth.ts';
 import { LocalApiError, legacy, v1 } from './envelope.ts';
 import { rateLimiter } from './rate-limit.ts';
 import { checkedAnswer, postPublic } from './route.ts';
@@ -33,8 +33,8 @@ function appWith(register: (app: FastifyInstance) => void) {
   return { app, errors };
 }
 
-// postPublic needs no login: the session is never read.
-const ctx = { rateLimiter: rateLimiter(), session: {} as AccountSession };
+// postPublic needs no login: the login is never read.
+const ctx = { rateLimiter: rateLimiter(), auth: {} as AccountAuth };
 const LOGIN = { Account: 'alice', APP_ID: 'id', APP_KEY: 'key' };
 const post = (app: FastifyInstance, url: string, payload: object = {}) =>
   app.inject({ method: 'POST', url, payload });

@@ -7,7 +7,7 @@ import {
   type LocalApiPath,
   type LocalApiRoute,
 } from '@hainiao/contract';
-import type { AccountSession, Login } from '../account/session.ts';
+import type { AccountAuth, Login } from '../account/auth.ts';
 import { LocalApiError } from './envelope.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { parseBody } from './validate.ts';
@@ -15,7 +15,7 @@ import { parseBody } from './validate.ts';
 /** What registering a call needs of the service (context.ts ServiceContext has it). */
 export interface CallContext {
   rateLimiter: RateLimiter;
-  session: AccountSession;
+  auth: AccountAuth;
 }
 
 type RouteOf<P extends LocalApiPath> = Extract<(typeof LOCAL_API_ROUTES)[number], { path: P }>;
@@ -29,7 +29,7 @@ export interface CallInput<P extends LocalApiPath> {
 }
 
 /** The create/update calls, whose field violations answer -101 … -112. */
-const SESSION_CODE_ROUTES = new Set<string>([
+const FIELD_CODE_ROUTES = new Set<string>([
   '/api/v1/session/create',
   '/api/v1/session/update',
   '/api/v1/session/adv_setting',
@@ -37,8 +37,8 @@ const SESSION_CODE_ROUTES = new Set<string>([
 ]);
 
 /** The login, or the "not logged in" answer (-4, HTTP 401). */
-export function requireLogin(session: AccountSession): Login {
-  const login = session.current;
+export function requireLogin(auth: AccountAuth): Login {
+  const login = auth.current;
   if (!login) {
     throw new LocalApiError(MainCodes.code.LOGIN_EXPIRE, localApiMessages.notLoggedIn, 401);
   }
@@ -101,9 +101,9 @@ export function post<P extends LocalApiPath>(
   const route = routeOf(path);
   app.post(path, async (request, reply) => {
     ctx.rateLimiter.take(path);
-    const login = requireLogin(ctx.session);
+    const login = requireLogin(ctx.auth);
     const body = parseBody(route.body, request.body, {
-      sessionCodes: SESSION_CODE_ROUTES.has(path),
+      fieldCodes: FIELD_CODE_ROUTES.has(path),
     }) as BodyOf<P>;
     return checkedAnswer(route, await handler({ body, request, reply, login }));
   });

@@ -1,14 +1,18 @@
 import type { z } from 'zod';
-import { localApiMessages, SESSION_FIELD_CODES, SessionCodes } from '@hainiao/contract';
-import { fail, sessionFailure, UNKNOWN_EXCEPTION, type LocalApiError } from './envelope.ts';
+import {
+  localApiMessages,
+  ENVIRONMENT_FIELD_CODES,
+  EnvironmentFieldCodes,
+} from '@hainiao/contract';
+import { fail, fieldFailure, UNKNOWN_EXCEPTION, type LocalApiError } from './envelope.ts';
 
 type Issue = z.core.$ZodIssue;
 
 /** Codes that mean "too long" or "does not exist": only a length violation earns them. */
 const LENGTH_CODES = new Set<number>([
-  SessionCodes.code.NAME_TOO_LONG,
-  SessionCodes.code.DESC_TOO_LONG,
-  SessionCodes.code.GROUP_NOT_FOUND,
+  EnvironmentFieldCodes.code.NAME_TOO_LONG,
+  EnvironmentFieldCodes.code.DESC_TOO_LONG,
+  EnvironmentFieldCodes.code.GROUP_NOT_FOUND,
 ]);
 
 /** The largest `maximum` of a too_big array issue anywhere in the issue (unions nest them). */
@@ -27,7 +31,7 @@ function arrayMaximum(issue: Issue): number | undefined {
 
 /**
  * Validates a body with its contract schema. The first issue becomes the answer:
- * - on create/update calls (`sessionCodes`), a field of SESSION_FIELD_CODES answers its -101…-112
+ * - on create/update calls (`fieldCodes`), a field of ENVIRONMENT_FIELD_CODES answers its -101…-112
  *   code (HTTP 200, like every answer that carries a code of the spec's tables);
  * - otherwise the request is malformed: HTTP 400, code -10000, and a message naming the field
  *   (unknown field, missing parameter, too many ids, invalid parameter).
@@ -35,14 +39,14 @@ function arrayMaximum(issue: Issue): number | undefined {
 export function parseBody<S extends z.ZodType>(
   schema: S,
   body: unknown,
-  options: { sessionCodes?: boolean } = {},
+  options: { fieldCodes?: boolean } = {},
 ): z.output<S> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  throw issueError(result.error.issues, body, options.sessionCodes ?? false);
+  throw issueError(result.error.issues, body, options.fieldCodes ?? false);
 }
 
-function issueError(issues: readonly Issue[], body: unknown, sessionCodes: boolean): LocalApiError {
+function issueError(issues: readonly Issue[], body: unknown, fieldCodes: boolean): LocalApiError {
   const unknown = issues.find((i) => i.code === 'unrecognized_keys');
   if (unknown && unknown.code === 'unrecognized_keys') {
     return fail(
@@ -58,9 +62,9 @@ function issueError(issues: readonly Issue[], body: unknown, sessionCodes: boole
   if (!issue || !field) {
     return fail(UNKNOWN_EXCEPTION, localApiMessages.invalidParameter, { field: 'body' }, 400);
   }
-  if (sessionCodes && top in SESSION_FIELD_CODES) {
-    const code = SESSION_FIELD_CODES[top] as number;
-    if (!LENGTH_CODES.has(code) || issue.code === 'too_big') return sessionFailure(code);
+  if (fieldCodes && top in ENVIRONMENT_FIELD_CODES) {
+    const code = ENVIRONMENT_FIELD_CODES[top] as number;
+    if (!LENGTH_CODES.has(code) || issue.code === 'too_big') return fieldFailure(code);
   }
   const value =
     body && typeof body === 'object' ? (body as Record<string, unknown>)[top] : undefined;

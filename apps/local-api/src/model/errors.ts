@@ -9,12 +9,14 @@ import {
   type BrowserCodes,
   type Localized,
   type MainCodes,
-  type SessionCodes,
+  type EnvironmentFieldCodes,
 } from '@hainiao/contract';
 
 /** A code of the main, create/update or browser table, by name (e.g. 'PROXY_INVALID'). */
 export type CodeName =
-  keyof typeof MainCodes.code | keyof typeof SessionCodes.code | keyof typeof BrowserCodes.code;
+  | keyof typeof MainCodes.code
+  | keyof typeof EnvironmentFieldCodes.code
+  | keyof typeof BrowserCodes.code;
 
 export class DomainError extends Error {
   constructor(

@@ -281,7 +281,7 @@ describe.skipIf(!hasChromium)('browser runtime', () => {
       Session_ID: [id],
       StartPage: `${site.url}/tall`,
     });
-    const token = api.service.session.current?.token ?? '';
+    const token = api.service.auth.current?.token ?? '';
     const scripts = (await api.cloud.call('scriptlist', { token })).data.list as {
       Script_ID: string;
       Script_Name: string;

@@ -94,23 +94,23 @@ export interface BrowserResult {
 }
 
 export interface BrowserRuntime {
-  running(sessionId: string): RunningBrowser | undefined;
+  running(envId: string): RunningBrowser | undefined;
   runningIds(): string[];
   /**
    * Why an environment is not running, when it is not simply stopped: -8 waiting in the start
    * queue, -12 its browser exited by itself, -13 its proxy failed (settings.stopOnProxyError).
    */
-  condition(sessionId: string): number | undefined;
+  condition(envId: string): number | undefined;
   start(plan: LaunchPlan): Promise<BrowserResult>;
-  stop(sessionId: string): Promise<BrowserResult>;
-  kill(sessionId: string): Promise<BrowserResult>;
+  stop(envId: string): Promise<BrowserResult>;
+  kill(envId: string): Promise<BrowserResult>;
   /** Ends every browser (quit, logout: -17 for the caller's bookkeeping). */
   stopAll(): Promise<void>;
   /**
    * Puts cookies stored while an environment runs into its browser. false: none of it runs (or
    * it is ending: its cookies were taken out first); CookiePushError: nothing was changed.
    */
-  pushCookies(sessionId: string, change: CookieChange): Promise<boolean>;
+  pushCookies(envId: string, change: CookieChange): Promise<boolean>;
 }
 
 const B = BrowserCodes.code;

@@ -99,7 +99,7 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
   const debug = Boolean(env.HAINIAO_DEBUG_CDP);
   const fingerprints = fingerprintStore(options.db);
   const runDir = path.join(options.dataDir, 'run');
-  const sessionsDir = path.join(options.dataDir, 'sessions');
+  const envsDir = path.join(options.dataDir, 'sessions');
   const running = new Map<string, Running>();
   const starting = new Set<string>();
   // stopAll ends the login: starts asked for before it that have not launched yet are dropped
@@ -120,7 +120,7 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
     return discovered;
   };
 
-  endPreviousRun(runDir, sessionsDir);
+  endPreviousRun(runDir, envsDir);
   const display = virtualDisplay({ runDir, env });
   warmUpGenerator();
   // Windows, macOS: FingerPrint_Setting's font flags do nothing there, said once (font-levers.ts).
@@ -142,7 +142,7 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
     void entry.forwarder?.close();
     void entry.display?.release();
     if (entry.plan.environment.settings.clearOnExit === 1) {
-      removePaths(path.join(sessionsDir, id, 'profile'), BROWSING_DATA_PATHS);
+      removePaths(path.join(envsDir, id, 'profile'), BROWSING_DATA_PATHS);
     }
     entry.plan.onEnded?.();
   }
@@ -171,7 +171,7 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
     const mark = (what: string) => {
       if (debug) console.error(`[timing] ${what} ${Date.now() - t0} ms`);
     };
-    const sessionDir = path.join(sessionsDir, id);
+    const envDir = path.join(envsDir, id);
     const fingerprint = fingerprints.ensure(record, fontFamilies());
     const spec = proxySpecOf(record);
     // The display comes up while the proxy opens and the profile is written (its own process).
@@ -186,7 +186,7 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
       opened = await openProxy(spec, s, {
         insecureUpstreamTls: options.insecureUpstreamTls ?? false,
         // SSH: the server's host key, pinned on first use (proxy.ts).
-        hostKeyFile: hostKeyFileOf(sessionsDir, id),
+        hostKeyFile: hostKeyFileOf(envsDir, id),
         lookupUrl,
         lookupTimeoutMs: options.proxyCheckTimeoutMs ?? 10_000,
       });
@@ -207,7 +207,7 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
           plan,
           install,
           fingerprint,
-          sessionDir,
+          envDir,
           exit,
           forwarderPort: forwarder?.port,
           mode,
@@ -233,7 +233,7 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
         install,
         pid: proc.child.pid ?? 0,
         startedAt: Date.now(),
-        sessionDir,
+        envDir,
         proxied: spec !== undefined,
         exit,
         locale,

@@ -46,7 +46,7 @@ const input = (overrides: Partial<RunningInfoInput> = {}): RunningInfoInput => (
   },
   pid: 4242,
   startedAt: new Date(2026, 0, 2, 3, 4, 5).getTime(),
-  sessionDir: '/data/sessions/e1',
+  envDir: '/data/sessions/e1',
   proxied: false,
   locale: { timezone: 'Europe/Berlin', language: 'de-DE' },
   userAgent: 'UA 156',

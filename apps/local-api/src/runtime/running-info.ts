@@ -15,7 +15,7 @@ export interface RunningInfoInput {
   pid: number;
   startedAt: number;
   /** `<data>/sessions/<id>` */
-  sessionDir: string;
+  envDir: string;
   /** Whether the environment goes through a proxy. */
   proxied: boolean;
   /** The exit as the lookup saw it (when asked and answered). */
@@ -41,7 +41,7 @@ export function runningInfo(input: RunningInfoInput): RunningBrowser {
     headless: plan.headless,
     browserPath: install.path,
     cdpPort: 0,
-    dataDir: input.sessionDir,
+    dataDir: input.envDir,
     driverPath: install.driver,
     browserVersion: install.version,
     // What the service reports, never what it cannot back: the exit's IP as looked up through the

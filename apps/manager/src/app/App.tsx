@@ -8,7 +8,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { BrowserRouter } from 'react-router';
 import { LangProvider, useLang } from '../shared/lang.tsx';
 import { RunningProvider } from '../shared/running.tsx';
-import { SessionProvider } from '../shared/session.tsx';
+import { AuthProvider } from '../shared/auth.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
@@ -42,13 +42,13 @@ function Localized() {
       button={{ autoInsertSpace: false }}
     >
       <AntApp>
-        <SessionProvider>
+        <AuthProvider>
           <RunningProvider>
             <BrowserRouter>
               <AppRoutes />
             </BrowserRouter>
           </RunningProvider>
-        </SessionProvider>
+        </AuthProvider>
       </AntApp>
     </ConfigProvider>
   );

@@ -3,7 +3,7 @@ import { Spin } from 'antd';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useRunning } from '../shared/running.tsx';
-import { useSession } from '../shared/session.tsx';
+import { useAuth } from '../shared/auth.tsx';
 import { PATHS } from '../shared/paths.ts';
 import { Shell } from './Shell.tsx';
 
@@ -23,7 +23,7 @@ const loading = (
 );
 
 function SignedIn({ children }: { children: ReactNode }) {
-  const { state } = useSession();
+  const { state } = useAuth();
   const location = useLocation();
   if (!state) return loading;
   if (!state.account)
@@ -32,7 +32,7 @@ function SignedIn({ children }: { children: ReactNode }) {
 }
 
 export function AppRoutes() {
-  const { state, refresh } = useSession();
+  const { state, refresh } = useAuth();
   const stream = useRunning();
   // Another tab, a script or an expired lease changed the login: follow it.
   const known = state?.account;

@@ -29,7 +29,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { formatDateTime } from '../shared/format.ts';
 import { useCopy, useLang } from '../shared/lang.tsx';
 import { useRunning } from '../shared/running.tsx';
-import { useSession } from '../shared/session.tsx';
+import { useAuth } from '../shared/auth.tsx';
 import { LanguageSwitch } from '../shared/ui/LanguageSwitch.tsx';
 import { shellCopy } from './locales.ts';
 import { UpdateNotice } from './UpdateNotice.tsx';
@@ -45,7 +45,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const lang = useLang();
   const navigate = useNavigate();
   const location = useLocation();
-  const { state, membership, signOut } = useSession();
+  const { state, membership, signOut } = useAuth();
   const stream = useRunning();
   const { modal } = AntApp.useApp();
 

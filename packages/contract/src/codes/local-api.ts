@@ -67,7 +67,7 @@ export const MainCodes = /* @__PURE__ */ defineCodeTable([
 ] as const);
 
 /** Create or update an environment: -101 … -112, one per field rule broken. */
-export const SessionCodes = /* @__PURE__ */ defineCodeTable([
+export const EnvironmentFieldCodes = /* @__PURE__ */ defineCodeTable([
   { code: -101, name: 'NAME_TOO_LONG', en: 'Environment name is too long', zh: '环境名称过长' },
   {
     code: -102,

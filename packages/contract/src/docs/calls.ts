@@ -5,7 +5,7 @@
  * Postman collection are all rendered from `docCalls()`.
  */
 import type { Lang, Localized } from '../i18n.ts';
-import { BrowserCodes, MainCodes, SessionCodes } from '../codes/local-api.ts';
+import { BrowserCodes, MainCodes, EnvironmentFieldCodes } from '../codes/local-api.ts';
 import { CurlCodes } from '../codes/curl.ts';
 import { BROWSER_VERSION_MAX, BROWSER_VERSION_MIN, SCRIPTS_PER_SESSION_MAX } from '../limits.ts';
 import { localApiMessages } from '../messages/local-api.ts';
@@ -32,7 +32,7 @@ export type CodeTableName = 'main' | 'session' | 'browser' | 'curl';
 /** The local API's code tables (codes/local-api.ts, codes/curl.ts) by name. */
 export const CODE_TABLES = {
   main: MainCodes,
-  session: SessionCodes,
+  session: EnvironmentFieldCodes,
   browser: BrowserCodes,
   curl: CurlCodes,
 } as const;
@@ -99,7 +99,7 @@ const savedProxyTaken = other(
 );
 
 const M = MainCodes.code;
-const S = SessionCodes.code;
+const S = EnvironmentFieldCodes.code;
 const B = BrowserCodes.code;
 
 /** The environment settings that create, update, adv_setting and proxy/update check. */

@@ -27,7 +27,7 @@ import {
   type AdsPowerUserCreateBody,
   type AdsPowerUserUpdateBody,
 } from '@hainiao/contract';
-import type { Login } from '../../account/session.ts';
+import type { Login } from '../../account/auth.ts';
 import type { ServiceContext } from '../../context.ts';
 import { resolve, resolveAll } from '../../domain/access.ts';
 import { clearCacheAfterExit } from '../../domain/browser-data.ts';
@@ -35,6 +35,7 @@ import { endEnvironment, startEnvironment } from '../../domain/environment-brows
 import { createEnvironment } from '../../domain/environment-create.ts';
 import { deleteEnvironments } from '../../domain/environment-delete.ts';
 import { updateEnvironment } from '../../domain/environment-update.ts';
+import { createGroup } from '../../domain/groups.ts';
 import { launchPlan } from '../../domain/launch-plan.ts';
 import { callerLang, LocalApiError, UNKNOWN_EXCEPTION } from '../../http/envelope.ts';
 import { toLocalApiError } from '../../http/errors.ts';
@@ -631,9 +632,8 @@ function handlers(ctx: ServiceContext): Record<string, Handler> {
     },
 
     'POST /api/v1/group/create': ({ input, login }) => {
-      const name = input.group_name as string;
       if (input.remark) throw valueNotSupported('remark', input.remark, '""');
-      if (!ctx.groups.create(login.account, name)) throw refuse(M.groupExists, { name });
+      const name = createGroup(ctx, login.account, input.group_name as string, M.groupExists);
       return ok(
         { group_id: groupIdOf(name), group_name: name, remark: '' },
         ADSPOWER_SUCCESS.upper,
@@ -695,7 +695,7 @@ export function adsPowerRoutes(app: FastifyInstance, ctx: ServiceContext): void 
   ): Promise<unknown> {
     const budget = BUDGETS[route.path];
     if (budget) ctx.rateLimiter.take(budget);
-    const login = 'open' in route && route.open ? undefined : requireLogin(ctx.session);
+    const login = 'open' in route && route.open ? undefined : requireLogin(ctx.auth);
     const raw = route.input === 'query' ? queryOf(request) : dropNulls(request.body ?? {});
     const input = parseInput(route.schema, raw) as Record<string, unknown>;
     const handler = byCall[`${route.method} ${route.path}`];

@@ -114,7 +114,7 @@ export function managerRoutes(
   app.get(MANAGER_STATE_PATH, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return {
-      account: ctx.session.current?.account ?? null,
+      account: ctx.auth.current?.account ?? null,
       cloud: cloudUrl ?? null,
       // A /login is kept for the next start of the service (--remember-login).
       rememberLogin,
@@ -139,7 +139,7 @@ export function managerRoutes(
   app.post(MANAGER_SIGN_OUT_PATH, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     // The lease is released and the account's browsers close (their status reads -17).
-    if (ctx.session.current) await ctx.session.logout();
+    if (ctx.auth.current) await ctx.auth.logout();
     return { account: null };
   });
 
@@ -157,7 +157,7 @@ export function managerRoutes(
    * start), so its answer reaches open managers here. Without its time, so that only news is sent.
    */
   const snapshot = (): string => {
-    const account = ctx.session.current?.account ?? null;
+    const account = ctx.auth.current?.account ?? null;
     const { current, latest, newer, downloadUrl } = ctx.updates.status();
     const update = { current, latest, newer, downloadUrl };
     if (!account) return JSON.stringify({ account, running: [], update });
@@ -288,9 +288,9 @@ const PROXY_FIELD_NAMES = {
 function proxyCheckRoute(app: FastifyInstance, ctx: ServiceContext): void {
   app.post(MANAGER_PROXY_CHECK_PATH, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const login = requireLogin(ctx.session);
+    const login = requireLogin(ctx.auth);
     // Proxy field violations answer -104, as on create.
-    const body = parseBody(proxyCheckBody, request.body, { sessionCodes: true });
+    const body = parseBody(proxyCheckBody, request.body, { fieldCodes: true });
     const folder = body.Session_ID
       ? environmentFolder(
           ctx.dataDir,
@@ -315,7 +315,7 @@ function proxyCheckRoute(app: FastifyInstance, ctx: ServiceContext): void {
       PROXY_FIELD_NAMES,
     );
     const result = await checkProxy(endpoint, ctx.proxyCheckTimeoutMs, {
-      // The endpoint the service's other checks and starts use (adapters/v1/session.ts).
+      // The endpoint the service's other checks and starts use (adapters/v1/environment.ts).
       lookupUrl: ctx.ipLookupUrl ?? process.env.HAINIAO_IP_LOOKUP ?? DEFAULT_IP_LOOKUP_URL,
       ...(folder ? { hostKeyFile: path.join(folder, 'ssh_host_key') } : {}),
     });

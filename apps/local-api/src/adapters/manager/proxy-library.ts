@@ -17,7 +17,7 @@ import {
   type Lang,
   type LocalApiPath,
 } from '@hainiao/contract';
-import type { Login } from '../../account/session.ts';
+import type { Login } from '../../account/auth.ts';
 import type { ServiceContext } from '../../context.ts';
 import {
   checkSavedProxies,
@@ -93,7 +93,12 @@ function parseLibraryBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
 }
 
 /** A saved proxy as the calls answer it: the password masked unless asked for. */
-function savedProxyView(proxy: SavedProxy, sessionCount: number, lang: Lang, withPassword = false) {
+function savedProxyView(
+  proxy: SavedProxy,
+  environmentCount: number,
+  lang: Lang,
+  withPassword = false,
+) {
   const c = proxy.check;
   return {
     Proxy_ID: proxy.id,
@@ -104,7 +109,7 @@ function savedProxyView(proxy: SavedProxy, sessionCount: number, lang: Lang, wit
     Proxy_Username: proxy.username,
     Proxy_Password: withPassword ? proxy.password : proxy.password ? SAVED_PROXY_PASSWORD_MASK : '',
     Note: proxy.note,
-    Session_Count: sessionCount,
+    Session_Count: environmentCount,
     Create_Time: formatTime(proxy.createdAt),
     Update_Time: formatTime(proxy.updatedAt),
     Check_Status: c ? (c.ok ? 'ok' : 'failed') : 'unchecked',
@@ -153,7 +158,7 @@ export function proxyLibraryRoutes(
     app.post(path, async (request, reply) => {
       ctx.rateLimiter.take(path);
       reply.header('Cache-Control', 'no-store');
-      const login = requireLogin(ctx.session);
+      const login = requireLogin(ctx.auth);
       const body = parseLibraryBody(route.body, request.body) as BodyOf<P>;
       // Checked against the contract outside production, as post() of http/route.ts does.
       return checkedAnswer(
@@ -165,8 +170,8 @@ export function proxyLibraryRoutes(
 
   call('/manager/proxies/list', ({ request, login, lang }) =>
     v1(request, M.savedProxyListSuccess, {
-      Proxies: listSavedProxies(deps, login.account).map(({ proxy, sessionCount }) =>
-        savedProxyView(proxy, sessionCount, lang),
+      Proxies: listSavedProxies(deps, login.account).map(({ proxy, environmentCount }) =>
+        savedProxyView(proxy, environmentCount, lang),
       ),
     }),
   );
@@ -197,7 +202,7 @@ export function proxyLibraryRoutes(
   });
 
   call('/manager/proxies/update', ({ body, request, login, lang }) => {
-    const { proxy, sessionIds } = updateSavedProxy(deps, login.account, body.Proxy_ID, {
+    const { proxy, environmentIds } = updateSavedProxy(deps, login.account, body.Proxy_ID, {
       name: body.Name,
       type: body.Proxy_Type,
       host: body.Proxy_Ip,
@@ -208,7 +213,7 @@ export function proxyLibraryRoutes(
     });
     return v1(request, M.savedProxyUpdateSuccess, {
       ...views(proxies, login.account, [proxy], lang)[0],
-      Session_ID: sessionIds,
+      Session_ID: environmentIds,
     });
   });
 

@@ -15,7 +15,7 @@ import {
   type Lang,
   mcpMessages,
 } from '@hainiao/contract';
-import type { Login } from '../../account/session.ts';
+import type { Login } from '../../account/auth.ts';
 import type { ServiceContext } from '../../context.ts';
 import { resolve } from '../../domain/access.ts';
 import { endEnvironment, startEnvironment } from '../../domain/environment-browser.ts';
@@ -34,7 +34,7 @@ import {
 } from './mcp-page.ts';
 import type { CdpConnection } from '../../runtime/devtools/cdp.ts';
 import { pageOnlyValues } from '../../runtime/fingerprint/host.ts';
-import { createRequestOf } from '../v1/session.ts';
+import { createRequestOf } from '../v1/environment.ts';
 import { environmentView, runningView } from '../v1/views.ts';
 
 const B = BrowserCodes.code;
@@ -56,7 +56,7 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   description: string;
   schema: S;
   /** The environment calls whose field rules answer -101 … -112 (http/route.ts). */
-  sessionCodes?: boolean;
+  fieldCodes?: boolean;
   /** The HTTP call whose rate limit the tool shares (LOCAL_API_RATE_LIMITS). */
   rateLimitOf?: string;
   run(args: z.output<S>, call: ToolCall): Promise<ToolContent[]>;
@@ -169,7 +169,7 @@ export const TOOLS: readonly Tool[] = [
       'zone and language from its exit. Answers the new Session_Id, and in Fingerprint_PageOnly ' +
       'the values a system other than this machine’s shows in pages only (not in workers).',
     schema: createFields,
-    sessionCodes: true,
+    fieldCodes: true,
     rateLimitOf: '/api/v1/session/create',
     // The create command of session/create (domain/environment-create.ts), with the same fields.
     async run(args, call) {

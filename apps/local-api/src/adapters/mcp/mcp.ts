@@ -61,9 +61,9 @@ export function mcpRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       const tool = tools.get(name);
       if (!tool) throw fail(UNKNOWN_EXCEPTION, mcpMessages.unknownTool, { name }, 400);
       if (tool.rateLimitOf) ctx.rateLimiter.take(tool.rateLimitOf);
-      const login = requireLogin(ctx.session);
+      const login = requireLogin(ctx.auth);
       const parsed = parseBody(tool.schema, args ?? {}, {
-        sessionCodes: tool.sessionCodes ?? false,
+        fieldCodes: tool.fieldCodes ?? false,
       });
       return { content: await tool.run(parsed, { ctx, pages, lang, login }) };
     } catch (thrown) {

@@ -38,7 +38,7 @@ export function accountRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   });
 
   post(app, ctx, '/members', async ({ body, request, login }) => {
-    const member = await ctx.session.call(() =>
+    const member = await ctx.auth.call(() =>
       ctx.cloud.members(login.token, body.Account, callerLang(request)),
     );
     return legacy(request, localApiMessages.membersSuccess, `${member.Account},${member.type}`, {
@@ -48,7 +48,7 @@ export function accountRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   });
 
   post(app, ctx, '/api/v1/team/list', async ({ request, login }) => {
-    const team = await ctx.session.call(() => ctx.cloud.team(login.token, callerLang(request)));
+    const team = await ctx.auth.call(() => ctx.cloud.team(login.token, callerLang(request)));
     // What the manager's Team page shows: no email addresses, dates as /members gives them.
     return v1(request, localApiMessages.teamListSuccess, {
       self: team.self,

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   localApiMessages,
   MainCodes,
-  SessionCodes,
+  EnvironmentFieldCodes,
   toExtensionJson,
   toNetscape,
   type Localized,
@@ -21,7 +21,7 @@ import {
 import type { ServiceContext } from '../../context.ts';
 import { resolve } from '../../domain/access.ts';
 import { storeCookies } from '../../domain/cookies.ts';
-import { fail, sessionFailure, v1 } from '../../http/envelope.ts';
+import { fail, fieldFailure, v1 } from '../../http/envelope.ts';
 import { post } from '../../http/route.ts';
 import {
   CookieFileRefusal,
@@ -60,8 +60,8 @@ export function cookieRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     } catch (error) {
       if (!(error instanceof CookieFileRefusal)) throw error;
       if (error.rule === 'tooLarge') {
-        throw sessionFailure(
-          SessionCodes.code.COOKIE_FILE_INVALID,
+        throw fieldFailure(
+          EnvironmentFieldCodes.code.COOKIE_FILE_INVALID,
           localApiMessages.cookieFileContentInvalid,
           { reason: `larger than ${COOKIE_FILE_MAX_BYTES / 1024 / 1024} MB` },
         );
@@ -78,8 +78,8 @@ export function cookieRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     } catch (error) {
       if (!(error instanceof CookieFormatError)) throw error;
       // The rule only: the message never quotes a name, domain or value of the file.
-      throw sessionFailure(
-        SessionCodes.code.COOKIE_FILE_INVALID,
+      throw fieldFailure(
+        EnvironmentFieldCodes.code.COOKIE_FILE_INVALID,
         localApiMessages.cookieFileContentInvalid,
         { reason: error.rule },
       );

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { localApiMessages } from '@hainiao/contract';
 import type { ServiceContext } from '../../context.ts';
-import { deleteGroups, moveToGroup } from '../../domain/groups.ts';
+import { createGroup, deleteGroups, moveToGroup } from '../../domain/groups.ts';
 import { renameGroup } from '../../domain/group-rename.ts';
-import { fail, UNKNOWN_EXCEPTION, v1 } from '../../http/envelope.ts';
+import { v1 } from '../../http/envelope.ts';
 import { post } from '../../http/route.ts';
 
 /** Groups: names unique per account, "default" always there. */
@@ -15,17 +15,7 @@ export function groupRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   );
 
   post(app, ctx, '/api/v1/group/create', ({ body, request, login }) => {
-    const name = body.Group_Name.trim();
-    if (!name)
-      throw fail(
-        UNKNOWN_EXCEPTION,
-        localApiMessages.invalidParameter,
-        { field: 'Group_Name' },
-        400,
-      );
-    if (!ctx.groups.create(login.account, name)) {
-      throw fail(UNKNOWN_EXCEPTION, localApiMessages.groupNameExists);
-    }
+    const name = createGroup(ctx, login.account, body.Group_Name);
     return v1(request, localApiMessages.groupCreateSuccess, { Group_Name: name });
   });
 

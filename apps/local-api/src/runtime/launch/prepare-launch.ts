@@ -42,7 +42,7 @@ export interface LaunchPreparation {
   install: BrowserInstall;
   fingerprint: StoredFingerprint;
   /** `<data>/sessions/<id>`: the profile is `profile/` inside. */
-  sessionDir: string;
+  envDir: string;
   /** The proxy's exit, when looked up. */
   exit?: ExitInfo | undefined;
   forwarderPort?: number | undefined;
@@ -63,7 +63,7 @@ export interface PreparedLaunch {
 }
 
 export function prepareLaunch(input: LaunchPreparation): PreparedLaunch {
-  const { plan, install, fingerprint, sessionDir } = input;
+  const { plan, install, fingerprint, envDir } = input;
   const record = plan.environment;
   const s = record.settings;
   const engine = {
@@ -71,7 +71,7 @@ export function prepareLaunch(input: LaunchPreparation): PreparedLaunch {
     version: install.version,
     product: productBrand(install.path),
   };
-  const profile = path.join(sessionDir, 'profile');
+  const profile = path.join(envDir, 'profile');
   const locale = launchLocale(s, input.exit);
   const hasPack = fs.existsSync(
     path.join(path.dirname(install.path), 'locales', `${locale.uiLocale}.pak`),
@@ -79,13 +79,13 @@ export function prepareLaunch(input: LaunchPreparation): PreparedLaunch {
   const userAgent = engineUserAgent(record.userAgent, engine);
 
   prepareProfile(profile, s);
-  const downloads = downloadsDirOf(sessionDir);
+  const downloads = downloadsDirOf(envDir);
   prepareDownloads(downloads);
   writePreferences(profile, {
     ...settingPreferences(s, locale.accept),
     ...downloadPreferences(downloads),
   });
-  const fontConfig = writeFontConfig(sessionDir, fontConfigOf(fingerprint, s.fingerprintSetting));
+  const fontConfig = writeFontConfig(envDir, fontConfigOf(fingerprint, s.fingerprintSetting));
   const extraArgs = callerArgs(plan.args);
   const command = launchCommand({
     record,

@@ -202,7 +202,7 @@ test('killTree ends the whole process group', async () => {
 });
 
 test("a new service ends what a killed one left: the state files' browsers and strays", async () => {
-  const sessionsDir = path.join(dir, 'sessions');
+  const envsDir = path.join(dir, 'sessions');
   // One with a state file, as a running service keeps it.
   const listed = fake(ANSWERS, 'listed');
   // One whose state file is gone (it names a profile under the sessions folder all the same).
@@ -213,11 +213,11 @@ test("a new service ends what a killed one left: the state files' browsers and s
   const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
   fs.writeFileSync(
     path.join(dir, 'run', 'reused.json'),
-    JSON.stringify({ pid: other.pid, profile: `--user-data-dir=${sessionsDir}/reused/profile` }),
+    JSON.stringify({ pid: other.pid, profile: `--user-data-dir=${envsDir}/reused/profile` }),
   );
   fs.writeFileSync(path.join(dir, 'run', 'garbage.json'), '{');
 
-  endPreviousRun(path.join(dir, 'run'), sessionsDir);
+  endPreviousRun(path.join(dir, 'run'), envsDir);
   await Promise.all([listed.exited, stray.exited]);
   expect(fs.readdirSync(path.join(dir, 'run'))).toEqual([]);
   expect(alive(other.pid!)).toBe(true);

@@ -81,9 +81,9 @@ interface StateFile {
 /**
  * Ends the browsers a previous (killed) service left, and forgets their state files: each state
  * file's process when its command line still names the same profile (the pid may have been
- * reused), then on Linux any process whose command line holds a profile under `sessionsDir`.
+ * reused), then on Linux any process whose command line holds a profile under `envsDir`.
  */
-export function endPreviousRun(runDir: string, sessionsDir: string): void {
+export function endPreviousRun(runDir: string, envsDir: string): void {
   fs.mkdirSync(runDir, { recursive: true });
   for (const name of fs.readdirSync(runDir)) {
     const file = path.join(runDir, name);
@@ -101,7 +101,7 @@ export function endPreviousRun(runDir: string, sessionsDir: string): void {
     }
     fs.rmSync(file, { force: true });
   }
-  for (const pid of processesWith(`--user-data-dir=${sessionsDir}${path.sep}`)) killTree(pid);
+  for (const pid of processesWith(`--user-data-dir=${envsDir}${path.sep}`)) killTree(pid);
 }
 
 /** Runs `task` with at most `limit` at once; the others wait for a slot in order. */

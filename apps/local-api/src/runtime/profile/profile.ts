@@ -271,7 +271,7 @@ export function settingPreferences(
 }
 
 /** The environment's own downloads folder: `<data>/sessions/<id>/downloads`, beside its profile. */
-export const downloadsDirOf = (sessionDir: string): string => path.join(sessionDir, 'downloads');
+export const downloadsDirOf = (envDir: string): string => path.join(envDir, 'downloads');
 
 /**
  * Where downloads and saved pages go is the service's choice, written before every launch over

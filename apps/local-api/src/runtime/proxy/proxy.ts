@@ -152,8 +152,8 @@ export interface ForwarderOptions {
 export const SSH_HOST_KEY_FILE = 'ssh_host_key';
 
 /** The pin file of environment `id` under `<data>/sessions`. */
-export const hostKeyFileOf = (sessionsDir: string, id: string) =>
-  path.join(sessionsDir, id, SSH_HOST_KEY_FILE);
+export const hostKeyFileOf = (envsDir: string, id: string) =>
+  path.join(envsDir, id, SSH_HOST_KEY_FILE);
 
 /** OpenSSH's fingerprint of a raw (wire-format) public key: SHA256:<base64, no padding>. */
 export function sshFingerprint(key: Buffer): string {

@@ -4,7 +4,7 @@
  * pages). Loaded lazily (EnvironmentFormDrawer.tsx): the appendix lists stay out of the first load.
  */
 import { Alert, App, Button, Collapse, Drawer, Form, Space, Spin } from 'antd';
-import { format, SESSION_FIELD_CODES } from '@hainiao/contract';
+import { format, ENVIRONMENT_FIELD_CODES } from '@hainiao/contract';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../shared/api.ts';
 import { currentLang } from '../../shared/lang-store.ts';
@@ -48,7 +48,7 @@ const pathOf = (field: string) => field.split('.');
 
 /** The form field a code of the create/update table points at (-101 the name, -104 the proxy…). */
 function fieldOfCode(code: number): string | undefined {
-  const wire = Object.entries(SESSION_FIELD_CODES).find(([, c]) => c === code)?.[0];
+  const wire = Object.entries(ENVIRONMENT_FIELD_CODES).find(([, c]) => c === code)?.[0];
   return wire === undefined ? undefined : formFieldOf(wire);
 }
 

@@ -65,9 +65,9 @@ import { OWNER_PARAM } from '../../shared/paths.ts';
 import {
   ExitCell,
   ExitColumnTitle,
-  useSessionExits,
-} from '../../shared/saved-proxies/SessionExits.tsx';
-import { useSession } from '../../shared/session.tsx';
+  useEnvironmentExits,
+} from '../../shared/saved-proxies/EnvironmentExits.tsx';
+import { useAuth } from '../../shared/auth.tsx';
 import { remember, remembered } from '../../shared/storage.ts';
 import { DateTimeLines } from '../../shared/ui/DateTimeLines.tsx';
 import { errorText } from '../../shared/ui/errors.ts';
@@ -129,7 +129,7 @@ export default function EnvironmentsPage({
   const { message, modal } = AntApp.useApp();
   const stream = useRunning();
   const { groups, reload: reloadGroups } = useGroups();
-  const account = useSession().state?.account ?? null;
+  const account = useAuth().state?.account ?? null;
 
   const [searchParams, setSearchParams] = useSearchParams();
   const ownerParam = searchParams.get(OWNER_PARAM)?.trim() ?? '';
@@ -190,7 +190,7 @@ export default function EnvironmentsPage({
   const list = useEnvironments(filters, page, pageSize, runningIds, sort);
   const { rows, reload } = list;
   // The exit column (proxy library): read for the rows shown, again when the running set changes.
-  const exits = useSessionExits(
+  const exits = useEnvironmentExits(
     rows.map((row) => row.Session_ID),
     [...runningIds].sort().join(','),
   );

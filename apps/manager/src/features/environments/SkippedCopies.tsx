@@ -7,7 +7,7 @@ import { Alert, Button, Flex } from 'antd';
 import { useEffect, useState } from 'react';
 import { call } from '../../shared/api.ts';
 import { useCopy, useLang } from '../../shared/lang.tsx';
-import { useSession } from '../../shared/session.tsx';
+import { useAuth } from '../../shared/auth.tsx';
 import { errorText } from '../../shared/ui/errors.ts';
 import { envCopy, fill } from './locales.ts';
 import { skippedReasonText } from './skipped-reason.ts';
@@ -15,7 +15,7 @@ import { skippedReasonText } from './skipped-reason.ts';
 export function SkippedCopies({ onLeft }: { onLeft: () => void }) {
   const t = useCopy(envCopy);
   const lang = useLang();
-  const { state, refresh } = useSession();
+  const { state, refresh } = useAuth();
   const [leaving, setLeaving] = useState<string>();
   const [error, setError] = useState<string>();
   // The list changes with the service's pulls: read it again when the page opens.

@@ -38,7 +38,7 @@ import {
   listProxies,
   type SavedProxy,
 } from '../../shared/saved-proxies/proxy-calls.ts';
-import { CountryName } from '../../shared/saved-proxies/SessionExits.tsx';
+import { CountryName } from '../../shared/saved-proxies/EnvironmentExits.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { proxiesCopy } from './locales.ts';
 import { ProxyDialog } from './ProxyDialog.tsx';

@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch.tsx';
 import { PATHS } from '../../shared/paths.ts';
 import { useCopy, useLang } from '../../shared/lang.tsx';
-import { useSession } from '../../shared/session.tsx';
+import { useAuth } from '../../shared/auth.tsx';
 import { errorText } from '../../shared/ui/errors.ts';
 import { signInCopy } from './locales.ts';
 import './sign-in.css';
@@ -24,7 +24,7 @@ export default function SignInPage() {
   const lang = useLang();
   const navigate = useNavigate();
   const location = useLocation();
-  const { state, signIn } = useSession();
+  const { state, signIn } = useAuth();
   const { message } = AntApp.useApp();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);

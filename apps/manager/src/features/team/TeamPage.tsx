@@ -27,7 +27,7 @@ import { OWNER_PARAM, PATHS } from '../../shared/paths.ts';
 import { call } from '../../shared/api.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { useCopy, useLang } from '../../shared/lang.tsx';
-import { useSession } from '../../shared/session.tsx';
+import { useAuth } from '../../shared/auth.tsx';
 import { errorText } from '../../shared/ui/errors.ts';
 import { fill, teamCopy } from './locales.ts';
 import './team.css';
@@ -66,7 +66,7 @@ export default function TeamPage() {
   const t = useCopy(teamCopy);
   const lang = useLang();
   const navigate = useNavigate();
-  const cloud = useSession().state?.cloud ?? null;
+  const cloud = useAuth().state?.cloud ?? null;
   const [version, setVersion] = useState(0);
   const [loaded, setLoaded] = useState<Loaded>();
   const [counts, setCounts] = useState<ReadonlyMap<string, number>>(new Map());

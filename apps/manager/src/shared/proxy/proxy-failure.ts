@@ -4,7 +4,7 @@
  * table gives in both languages. `call()` of shared/api.ts keeps only the code and message of a
  * failure, so these two calls read the envelope here and throw a ProxyCheckFailure (an ApiError).
  */
-import { CurlCodes, SessionCodes } from '@hainiao/contract';
+import { CurlCodes, EnvironmentFieldCodes } from '@hainiao/contract';
 import { ApiError, postEnvelope, UNREACHABLE, type Envelope } from '../api.ts';
 import { currentLang, type UiLang } from '../lang-store.ts';
 
@@ -14,7 +14,7 @@ export class ProxyCheckFailure extends ApiError {
     readonly curlCode: number,
     readonly curlName: string,
   ) {
-    super(SessionCodes.code.PROXY_CHECK_FAILED, message);
+    super(EnvironmentFieldCodes.code.PROXY_CHECK_FAILED, message);
     this.name = 'ProxyCheckFailure';
   }
 }
@@ -36,7 +36,10 @@ export function failureOf(answer: Envelope, lang: UiLang): ApiError {
   const code = answer.code ?? UNREACHABLE;
   const message = answer.message ?? unreachable[lang];
   const data = answer.data as { Proxy_Check_Code?: unknown; Proxy_Check_Name?: unknown } | null;
-  if (code === SessionCodes.code.PROXY_CHECK_FAILED && typeof data?.Proxy_Check_Code === 'number') {
+  if (
+    code === EnvironmentFieldCodes.code.PROXY_CHECK_FAILED &&
+    typeof data?.Proxy_Check_Code === 'number'
+  ) {
     return new ProxyCheckFailure(
       message,
       data.Proxy_Check_Code,

@@ -21,7 +21,7 @@ export interface SavedProxyBody {
 }
 
 /** An environment's saved proxy and last known exit. */
-export type SessionExit = LocalApiDataOf<'/manager/proxies/exits'>['Session_Exits'][number];
+export type EnvironmentExit = LocalApiDataOf<'/manager/proxies/exits'>['Session_Exits'][number];
 
 export async function listProxies(): Promise<SavedProxy[]> {
   return (await call('/manager/proxies/list')).Proxies;
@@ -53,6 +53,6 @@ export async function checkProxies(ids: string[]): Promise<SavedProxy[]> {
   return (await call('/manager/proxies/check', { Proxy_ID: ids })).Proxies;
 }
 
-export async function sessionExits(ids: string[]): Promise<SessionExit[]> {
+export async function environmentExits(ids: string[]): Promise<EnvironmentExit[]> {
   return (await call('/manager/proxies/exits', { Session_ID: ids })).Session_Exits;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { SessionCodes } from '../../codes/local-api.ts';
+import { EnvironmentFieldCodes } from '../../codes/local-api.ts';
 import {
   DELETE_MAX,
   GROUP_NAME_MAX,
@@ -10,7 +10,7 @@ import {
 } from '../../limits.ts';
 import {
   SAMPLE_SESSION_ID,
-  SESSION_FIELD_CODES,
+  ENVIRONMENT_FIELD_CODES,
   advancedFlagFields,
   cleanBrowserCacheBody,
   createSessionBody,
@@ -326,34 +326,34 @@ describe('cookies, user agent, cache, container', () => {
   });
 });
 
-describe('SESSION_FIELD_CODES', () => {
-  const C = SessionCodes.code;
+describe('ENVIRONMENT_FIELD_CODES', () => {
+  const C = EnvironmentFieldCodes.code;
 
   test('maps the fields to the create/update codes', () => {
-    expect(SESSION_FIELD_CODES.Session_Name).toBe(-101);
-    expect(SESSION_FIELD_CODES.Session_Desc).toBe(-102);
-    expect(SESSION_FIELD_CODES.Session_Group).toBe(C.GROUP_NOT_FOUND);
-    expect(SESSION_FIELD_CODES.Proxy_Port).toBe(-104);
-    expect(SESSION_FIELD_CODES.SystemOS).toBe(-107);
-    expect(SESSION_FIELD_CODES.system).toBe(-107);
-    expect(SESSION_FIELD_CODES.resolution).toBe(-108);
-    expect(SESSION_FIELD_CODES.User_Agent).toBe(-109);
-    expect(SESSION_FIELD_CODES.LanguageCode).toBe(-110);
-    expect(SESSION_FIELD_CODES.FingerPrint_Setting).toBe(-111);
-    expect(SESSION_FIELD_CODES.Cookie).toBe(-112);
+    expect(ENVIRONMENT_FIELD_CODES.Session_Name).toBe(-101);
+    expect(ENVIRONMENT_FIELD_CODES.Session_Desc).toBe(-102);
+    expect(ENVIRONMENT_FIELD_CODES.Session_Group).toBe(C.GROUP_NOT_FOUND);
+    expect(ENVIRONMENT_FIELD_CODES.Proxy_Port).toBe(-104);
+    expect(ENVIRONMENT_FIELD_CODES.SystemOS).toBe(-107);
+    expect(ENVIRONMENT_FIELD_CODES.system).toBe(-107);
+    expect(ENVIRONMENT_FIELD_CODES.resolution).toBe(-108);
+    expect(ENVIRONMENT_FIELD_CODES.User_Agent).toBe(-109);
+    expect(ENVIRONMENT_FIELD_CODES.LanguageCode).toBe(-110);
+    expect(ENVIRONMENT_FIELD_CODES.FingerPrint_Setting).toBe(-111);
+    expect(ENVIRONMENT_FIELD_CODES.Cookie).toBe(-112);
   });
 
-  test('every advanced flag maps to -111 and every code is a SessionCodes code', () => {
+  test('every advanced flag maps to -111 and every code is a EnvironmentFieldCodes code', () => {
     for (const name of Object.keys(advancedFlagFields)) {
-      expect(SESSION_FIELD_CODES[name]).toBe(C.FINGERPRINT_SETTING_INVALID);
+      expect(ENVIRONMENT_FIELD_CODES[name]).toBe(C.FINGERPRINT_SETTING_INVALID);
     }
-    for (const code of Object.values(SESSION_FIELD_CODES)) {
-      expect(SessionCodes.get(code)).toBeDefined();
+    for (const code of Object.values(ENVIRONMENT_FIELD_CODES)) {
+      expect(EnvironmentFieldCodes.get(code)).toBeDefined();
     }
   });
 
   test('every mapped field is a field of create', () => {
-    for (const name of Object.keys(SESSION_FIELD_CODES)) {
+    for (const name of Object.keys(ENVIRONMENT_FIELD_CODES)) {
       expect(Object.keys(createSessionBody.shape)).toContain(name);
     }
   });

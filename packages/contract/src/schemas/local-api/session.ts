@@ -6,7 +6,7 @@
  * (`unrecognized_keys`), so a misspelt field is reported instead of silently ignored. The schemas
  * hold shape and limits only; rules that need the store or the appendix (does the group exist, is
  * the OS known, does a mobile system have a model) are the service's, which answers with the
- * SessionCodes of `SESSION_FIELD_CODES`.
+ * EnvironmentFieldCodes of `ENVIRONMENT_FIELD_CODES`.
  */
 import { z } from 'zod';
 import { PROXY_TYPES } from '../../appendix/proxy-types.ts';
@@ -14,7 +14,7 @@ import { PROXY_TYPES } from '../../appendix/proxy-types.ts';
 /** What listid can order by (our extension; the spec's list is last updated first). */
 export const LIST_SORT_FIELDS = ['name', 'group', 'system', 'proxy', 'created', 'updated'] as const;
 export type ListSortField = (typeof LIST_SORT_FIELDS)[number];
-import { SessionCodes } from '../../codes/local-api.ts';
+import { EnvironmentFieldCodes } from '../../codes/local-api.ts';
 import {
   BROWSER_VERSION_MAX,
   BROWSER_VERSION_MIN,
@@ -970,13 +970,13 @@ export const cleanBrowserCacheBody = z
 export type CleanBrowserCacheBody = z.infer<typeof cleanBrowserCacheBody>;
 
 // ---------------------------------------------------------------------------------------------
-// Field → code of a create/update violation (SessionCodes, -101 … -112)
+// Field → code of a create/update violation (EnvironmentFieldCodes, -101 … -112)
 // ---------------------------------------------------------------------------------------------
 
-const C = SessionCodes.code;
+const C = EnvironmentFieldCodes.code;
 
 /**
- * The SessionCodes code a create/update/adv_setting/proxy-update answers when the named field is
+ * The EnvironmentFieldCodes code a create/update/adv_setting/proxy-update answers when the named field is
  * invalid. Fields missing here (Session_ID, Automatic_Configure, HomePage_url, …) are reported with
  * the generic invalid-parameter answer.
  *
@@ -985,7 +985,7 @@ const C = SessionCodes.code;
  * MobileModel → -107: the model belongs to the system (mobile systems require it).
  * Time zone and location fields → -106 (time zone initialisation failed).
  */
-export const SESSION_FIELD_CODES: Record<string, number> = {
+export const ENVIRONMENT_FIELD_CODES: Record<string, number> = {
   Session_Name: C.NAME_TOO_LONG,
   Session_Desc: C.DESC_TOO_LONG,
   Session_Group: C.GROUP_NOT_FOUND,

@@ -10,7 +10,7 @@ import {
 } from '@hainiao/contract';
 import { useState } from 'react';
 import { useLang } from '../../../shared/lang.tsx';
-import { useSession } from '../../../shared/session.tsx';
+import { useAuth } from '../../../shared/auth.tsx';
 import { errorText } from '../../../shared/ui/errors.ts';
 import { randomUserAgent } from '../../../shared/container-calls.ts';
 import type { FormCopy } from '../locales.ts';
@@ -24,7 +24,7 @@ export function FingerprintSection({ copy, mode }: { copy: FormCopy; mode: 'crea
   const lang = useLang();
   const { message } = App.useApp();
   const form = Form.useFormInstance();
-  const host = useSession().state?.hostSystem;
+  const host = useAuth().state?.hostSystem;
   const system = (Form.useWatch('SystemOS') as string | undefined) ?? '';
   // Said before saving, not only in the start answer (Fingerprint_PageOnly).
   const pageOnly = Boolean(system && host && system !== host);

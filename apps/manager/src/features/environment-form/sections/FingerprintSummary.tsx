@@ -13,7 +13,7 @@ import {
 import { Descriptions, Form, Typography } from 'antd';
 import { useCopy } from '../../../shared/lang.tsx';
 import { fill } from '../../../shared/format.ts';
-import { useSession } from '../../../shared/session.tsx';
+import { useAuth } from '../../../shared/auth.tsx';
 import { DisagreementAlert } from '../../../shared/fingerprint-summary/DisagreementAlert.tsx';
 import { useDisagreementText } from '../../../shared/fingerprint-summary/disagreement-text.ts';
 import { summaryCopy } from '../../../shared/fingerprint-summary/summary-locales.ts';
@@ -22,7 +22,7 @@ import type { CheckOutcome } from './ProxySection.tsx';
 export function FingerprintSummary(props: { outcome: CheckOutcome | undefined }) {
   const t = useCopy(summaryCopy);
   const { countryName } = useDisagreementText();
-  const host = useSession().state?.hostSystem;
+  const host = useAuth().state?.hostSystem;
   const system = (Form.useWatch('SystemOS') as string | undefined) ?? '';
   const userAgent = (Form.useWatch('User_Agent') as string | undefined) ?? '';
   const resolution = (Form.useWatch('resolution') as string | undefined) ?? '';

@@ -9,23 +9,23 @@ import { fill, formatDateTime } from '../format.ts';
 import { useCopy, useLang } from '../lang.tsx';
 import { countryName } from './country.ts';
 import { savedProxyCopy } from './locales.ts';
-import { sessionExits, type SessionExit } from './proxy-calls.ts';
+import { environmentExits, type EnvironmentExit } from './proxy-calls.ts';
 import './saved-proxies.css';
 
 /**
  * The exits of `ids`, by id. `runningKey` is anything that changes with the running set: a start
  * that ended meanwhile may have kept a new exit.
  */
-export function useSessionExits(
+export function useEnvironmentExits(
   ids: readonly string[],
   runningKey: string,
-): ReadonlyMap<string, SessionExit> {
-  const [exits, setExits] = useState<ReadonlyMap<string, SessionExit>>(new Map());
+): ReadonlyMap<string, EnvironmentExit> {
+  const [exits, setExits] = useState<ReadonlyMap<string, EnvironmentExit>>(new Map());
   const key = ids.join(',');
   useEffect(() => {
     if (!key) return;
     let live = true;
-    sessionExits(key.split(','))
+    environmentExits(key.split(','))
       .then((found) => live && setExits(new Map(found.map((e) => [e.Session_ID, e]))))
       // The column stays as it was: the table says when the service is away.
       .catch(() => undefined);
@@ -53,7 +53,7 @@ export function CountryName({ code }: { code: string }) {
 }
 
 /** One environment's exit: IP and country, with where and when it was seen. */
-export function ExitCell({ exit }: { exit: SessionExit | undefined }) {
+export function ExitCell({ exit }: { exit: EnvironmentExit | undefined }) {
   const t = useCopy(savedProxyCopy);
   const lang = useLang();
   if (!exit?.Public_ip) return <Typography.Text type="secondary">—</Typography.Text>;

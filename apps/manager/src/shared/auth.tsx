@@ -39,7 +39,7 @@ export interface Membership {
   expires: string;
 }
 
-interface SessionValue {
+interface AuthValue {
   state: ServiceState | undefined;
   /** Re-reads the service's state (after a sign-in, or when the event stream says it changed). */
   refresh(): Promise<void>;
@@ -49,7 +49,7 @@ interface SessionValue {
   membership: Membership | undefined;
 }
 
-const SessionContext = createContext<SessionValue | null>(null);
+const AuthContext = createContext<AuthValue | null>(null);
 
 async function readState(): Promise<ServiceState> {
   const response = await fetch('/manager/state', { headers: { Accept: 'application/json' } });
@@ -63,7 +63,7 @@ interface MembersAnswer {
   account_reg_date: string;
 }
 
-export function SessionProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<ServiceState>();
   // Kept with the account it belongs to, so a switch of account never shows the old one's.
   const [member, setMember] = useState<{ of: string; value: Membership }>();
@@ -122,7 +122,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({ state, refresh, signIn, signOut, membership }),
     [state, refresh, signIn, signOut, membership],
   );
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
 /** /members answers the dates beside `data` ("<Account>,<type>"): read the whole answer. */
@@ -143,8 +143,8 @@ async function membersOf(account: string): Promise<Membership> {
   };
 }
 
-export function useSession(): SessionValue {
-  const value = useContext(SessionContext);
-  if (!value) throw new Error('useSession() needs a <SessionProvider> above it');
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth() needs a <AuthProvider> above it');
   return value;
 }

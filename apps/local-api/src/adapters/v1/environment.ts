@@ -8,7 +8,7 @@ import {
   LIST_NUM_DEFAULT,
   localApiMessages,
   MainCodes,
-  SessionCodes,
+  EnvironmentFieldCodes,
   type CreateSessionBody,
   type Lang,
 } from '@hainiao/contract';
@@ -19,7 +19,7 @@ import { deleteEnvironments } from '../../domain/environment-delete.ts';
 import { shareEnvironment, unshareEnvironment } from '../../domain/environment-share.ts';
 import { updateEnvironment } from '../../domain/environment-update.ts';
 import type { ProxyChanges, ProxyFieldNames } from '../../domain/environment.ts';
-import { callerLang, fail, sessionFailure, UNKNOWN_EXCEPTION, v1 } from '../../http/envelope.ts';
+import { callerLang, fail, fieldFailure, UNKNOWN_EXCEPTION, v1 } from '../../http/envelope.ts';
 import { post } from '../../http/route.ts';
 import { siteOf } from '../../model/cookie.ts';
 import { pageOnlyValues } from '../../runtime/fingerprint/host.ts';
@@ -29,7 +29,7 @@ import { environmentView } from './views.ts';
 import { settingsFromWire } from './wire-settings.ts';
 
 const B = BrowserCodes.code;
-const S = SessionCodes.code;
+const S = EnvironmentFieldCodes.code;
 
 /** The proxy fields of a create or proxy/update body, in our names. */
 function proxyChanges(body: {
@@ -103,7 +103,7 @@ export function createRequestOf(
   };
 }
 
-export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+export function environmentRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   post(app, ctx, '/api/v1/session/listid', ({ body, request, login }) => {
     const page = body.CurrentPage ?? 1;
     const size = body.ListNum ?? LIST_NUM_DEFAULT;
@@ -254,12 +254,12 @@ export function sessionRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   });
 
   post(app, ctx, '/api/v1/session/random-user-agent', ({ body, request }) => {
-    if (!isSystem(body.SYSTEM)) throw sessionFailure(S.OS_INVALID);
+    if (!isSystem(body.SYSTEM)) throw fieldFailure(S.OS_INVALID);
     // The downloadable browsers' versions (limits.ts). Whatever the stored UA says, a
     // running environment presents its engine's own major (runtime/fingerprint/fingerprint.ts engineUserAgent).
     const { Version } = body;
     if (Version !== undefined && (Version < BROWSER_VERSION_MIN || Version > BROWSER_VERSION_MAX)) {
-      throw sessionFailure(S.USER_AGENT_INVALID, localApiMessages.userAgentVersionUnknown, {
+      throw fieldFailure(S.USER_AGENT_INVALID, localApiMessages.userAgentVersionUnknown, {
         min: BROWSER_VERSION_MIN,
         max: BROWSER_VERSION_MAX,
       });

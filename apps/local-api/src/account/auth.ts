@@ -89,7 +89,7 @@ export function cloudFailure(error: unknown, during: 'login' | 'call'): DomainEr
   return new DomainError('LOGIN_SERVER_ERROR');
 }
 
-export function accountSession(options: {
+export function accountAuth(options: {
   cloud: CloudClient;
   device: string;
   /** Called when the login ends for any reason but a new login replacing it. */
@@ -304,4 +304,4 @@ export function accountSession(options: {
     },
   };
 }
-export type AccountSession = ReturnType<typeof accountSession>;
+export type AccountAuth = ReturnType<typeof accountAuth>;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { CloudCallError, type CloudClient } from '../cloud/client.ts';
 import { ownManagerAddress } from './manager-address.ts';
-import { accountSession, deviceId } from './session.ts';
+import { accountAuth, deviceId } from './auth.ts';
 
 /** A cloud whose heartbeat answers what the test says. */
 function fakeCloud(heartbeat: () => void) {
@@ -42,13 +42,13 @@ describe('the device lease', () => {
       if (expired) throw new CloudCallError('answer', 'Login_Expire', -4);
     });
     const reasons: string[] = [];
-    const session = accountSession({ cloud, device: 'dev', onLoggedOut: (r) => reasons.push(r) });
-    await session.login({ account: 'alice', appId: 'a', appKey: 'k' }, 'en');
+    const auth = accountAuth({ cloud, device: 'dev', onLoggedOut: (r) => reasons.push(r) });
+    await auth.login({ account: 'alice', appId: 'a', appKey: 'k' }, 'en');
     await expect
       .poll(() => calls.filter((c) => c === 'heartbeat lt_alice').length)
       .toBeGreaterThanOrEqual(2);
     expired = true;
-    await expect.poll(() => session.current).toBeNull();
+    await expect.poll(() => auth.current).toBeNull();
     expect(reasons).toEqual(['expired']);
     const count = calls.length;
     // An absence is the point here: three heartbeat intervals (20 ms) pass without a call.
@@ -60,18 +60,18 @@ describe('the device lease', () => {
     const { cloud, calls } = fakeCloud(() => {
       throw new CloudCallError('unreachable', 'down');
     });
-    const session = accountSession({ cloud, device: 'dev' });
-    await session.login({ account: 'alice', appId: 'a', appKey: 'k' }, 'en');
+    const auth = accountAuth({ cloud, device: 'dev' });
+    await auth.login({ account: 'alice', appId: 'a', appKey: 'k' }, 'en');
     // The second heartbeat is only sent once the first failure was handled.
     await expect
       .poll(() => calls.filter((c) => c === 'heartbeat lt_alice').length)
       .toBeGreaterThanOrEqual(2);
-    expect(session.current?.account).toBe('alice');
-    await session.login({ account: 'bob', appId: 'b', appKey: 'k' }, 'en');
+    expect(auth.current?.account).toBe('alice');
+    await auth.login({ account: 'bob', appId: 'b', appKey: 'k' }, 'en');
     expect(calls).toContain('logout lt_alice');
-    await session.logout();
+    await auth.logout();
     expect(calls.at(-1)).toBe('logout lt_bob');
-    expect(session.current).toBeNull();
+    expect(auth.current).toBeNull();
   });
 
   test('the device id is stable per data folder', () => {
@@ -108,11 +108,11 @@ describe('the manager address a login reports', () => {
       sent.push(fields.manager_url);
       return login(fields, lang);
     };
-    const session = accountSession({ cloud, device: 'dev' });
-    await session.login({ account: 'alice', appId: 'a', appKey: 'k' }, 'en');
-    session.reportManagerAt('http://127.0.0.1:9001/');
-    await session.login({ account: 'alice', appId: 'a', appKey: 'k' }, 'en');
-    await session.logout();
+    const auth = accountAuth({ cloud, device: 'dev' });
+    await auth.login({ account: 'alice', appId: 'a', appKey: 'k' }, 'en');
+    auth.reportManagerAt('http://127.0.0.1:9001/');
+    await auth.login({ account: 'alice', appId: 'a', appKey: 'k' }, 'en');
+    await auth.logout();
     expect(sent).toEqual([undefined, 'http://127.0.0.1:9001/']);
   });
 });
