@@ -26,6 +26,7 @@ export interface ServiceContext {
   rows: Pick<SyncStore, 'snapshot' | 'insertLocal'>;
   /** The recycle bin a delete moves environments to (domain/environment-trash.ts). */
   bin: RecycleBin;
+  /** The account the service is logged in with, and its device lease (account/auth.ts). */
   auth: AccountAuth;
   cloud: CloudClient;
   library: Library;
