@@ -97,6 +97,21 @@ describe.skipIf(!hasChromium)('browser runtime', () => {
     await expect.poll(() => browsersOf(api.service.dataDir)).toEqual([]);
   }, 90_000);
 
+  test("a start opens no page of Chromium's own interface beside the start tab", async () => {
+    // Chromium's defaults preload the address bar's suggestion list as a web page in a renderer
+    // of its own, listed with the first tab: half of a start's CPU (bench/browser.bench.ts).
+    const id = await api.create();
+    const item = await api.startOne(id);
+    try {
+      const targets = (await (
+        await fetch(`http://127.0.0.1:${item.browser_CDP_Port}/json/list`)
+      ).json()) as { type: string; url: string }[];
+      expect(targets.map((target) => target.url)).toEqual(['about:blank']);
+    } finally {
+      await api.kill([id]);
+    }
+  });
+
   test('Puppeteer sees the environment on new pages, popups and workers, and in the headers', async () => {
     // The host's system (the default): every value is the engine's own, in pages and workers.
     const id = await api.create({

@@ -192,7 +192,9 @@ describe('launch command', () => {
     ).toBeUndefined();
     expect(launchCommand(input()).env.GOOGLE_API_KEY).toBeUndefined();
     // The other quiet features stay off either way.
-    expect(features(1)).toEqual(expect.arrayContaining(['MediaRouter', 'OptimizationHints']));
+    expect(features(1)).toEqual(
+      expect.arrayContaining(['MediaRouter', 'OptimizationHints', 'WebUIOmniboxPopup']),
+    );
   });
   test('screen helpers: a Mac menu bar on top, a phone window', () => {
     expect(
