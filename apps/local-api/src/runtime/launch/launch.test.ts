@@ -95,11 +95,17 @@ describe('launch command', () => {
       '--window-size=1536,816',
       '--window-size=1536,816',
     ]);
-    // The display is the screen in device pixels: 1536×864 CSS at 125 %.
+    // The display is the screen in device pixels: 1536×864 CSS at 125 %, and Windows' 48 px
+    // taskbar at the bottom (60 device pixels) is outside its work area.
     expect(displaySize(generateFingerprint(record()).screen)).toEqual({
       width: 1920,
       height: 1080,
+      insetTop: 0,
+      insetBottom: 60,
     });
+    // Insets from another account's fingerprint that would leave no work area are dropped.
+    const tall = { ...generateFingerprint(record()).screen, insetBottom: 10_000 };
+    expect(displaySize(tall)).toMatchObject({ insetTop: 0, insetBottom: 0 });
     // A screen from another account's fingerprint never makes a display larger than the cap.
     const huge = { ...generateFingerprint(record()).screen, width: 99_999, devicePixelRatio: 5 };
     expect(displaySize(huge).width).toBe(8192);

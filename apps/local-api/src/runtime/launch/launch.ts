@@ -20,6 +20,7 @@ import { fingerprintFlags } from '../devtools/inject.ts';
 import { BASE_FLAGS, settingFlags, type FontConfig } from '../profile/profile.ts';
 import type { ExitInfo } from '../proxy/proxy-check.ts';
 import { usesProxy, type ProxySpec } from '../proxy/proxy.ts';
+import type { ScreenSize } from './virtual-display.ts';
 
 /** The caller's arg (browser/start `args`) that asks for Chromium's own headless mode. */
 export const LEGACY_HEADLESS_ARG = '--headless=new';
@@ -65,15 +66,20 @@ export function missingDisplay(mode: DisplayMode, xvfb: string | undefined): str
  */
 export const MAX_DISPLAY_SIDE = 8192;
 
-/** The service's own display for an environment: its screen in device pixels, capped. */
-export function displaySize(screen: StoredFingerprint['screen']): {
-  width: number;
-  height: number;
-} {
-  return {
-    width: Math.min(Math.round(screen.width * screen.devicePixelRatio), MAX_DISPLAY_SIDE),
-    height: Math.min(Math.round(screen.height * screen.devicePixelRatio), MAX_DISPLAY_SIDE),
-  };
+/**
+ * The service's own display for an environment: its screen in device pixels, capped, and the
+ * strips its taskbar or menu bar takes (the display's work area is the rest: availHeight).
+ */
+export function displaySize(screen: StoredFingerprint['screen']): ScreenSize {
+  const ratio = screen.devicePixelRatio;
+  const width = Math.min(Math.round(screen.width * ratio), MAX_DISPLAY_SIDE);
+  const height = Math.min(Math.round(screen.height * ratio), MAX_DISPLAY_SIDE);
+  // A stored fingerprint may come from the cloud: insets that leave no work area are dropped.
+  const top = Math.max(0, Math.round(screen.insetTop * ratio));
+  const bottom = Math.max(0, Math.round(screen.insetBottom * ratio));
+  return top + bottom < height / 2
+    ? { width, height, insetTop: top, insetBottom: bottom }
+    : { width, height, insetTop: 0, insetBottom: 0 };
 }
 
 /** navigator.languages for a language code: 'de-DE' → de-DE, de, en (Chrome adds the q values). */

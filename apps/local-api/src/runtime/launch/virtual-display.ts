@@ -2,9 +2,10 @@
  * The service's own displays. On Linux a headless start, and a windowed one on a machine without
  * X11 or Wayland, runs as a real window on a private Xvfb display that the service starts on
  * demand: a display is exactly as large as the environments' screen (so `screen.*` is the
- * environment's resolution in every realm, natively, and its window fits inside), is shared by the
- * environments with that screen size, and ends with the last of them (the service's stop ends
- * them all, so it too).
+ * environment's resolution in every realm, natively, and its window fits inside), has the
+ * environment's taskbar or menu bar outside its work area (`screen.availHeight`, `availTop`), is
+ * shared by the environments with that screen and taskbar, and ends with the last of them (the
+ * service's stop ends them all, so it too).
  *
  * - Xvfb picks a free display number itself (`-displayfd`), listens on no TCP port and creates no
  *   socket file (`-nolisten unix` leaves Linux's abstract socket, which Chromium uses), and lets
@@ -15,7 +16,7 @@
  * - A state file under `<data>/run/` names it, so the next service ends one a killed service left
  *   (supervisor.ts endPreviousRun ends what a state file's `profile` still names).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,9 +28,14 @@ const B = BrowserCodes.code;
 
 /** Xvfb on the PATH of `env`, or undefined when it is not installed. */
 export function findXvfb(env: NodeJS.ProcessEnv): string | undefined {
+  return findProgram(env, 'Xvfb');
+}
+
+/** The program `name` on the PATH of `env`, or undefined. */
+function findProgram(env: NodeJS.ProcessEnv, name: string): string | undefined {
   for (const dir of (env.PATH ?? '').split(path.delimiter)) {
     if (!dir) continue;
-    const file = path.join(dir, 'Xvfb');
+    const file = path.join(dir, name);
     try {
       fs.accessSync(file, fs.constants.X_OK);
       if (fs.statSync(file).isFile()) return file;
@@ -93,10 +99,41 @@ async function terminate(server: Pick<Server, 'child' | 'exited'>, timeoutMs = 5
   clearTimeout(timer);
 }
 
-/** A display's size in device pixels. */
+/** A display's size in device pixels, and the strips its taskbar or menu bar takes. */
 export interface ScreenSize {
   width: number;
   height: number;
+  insetTop?: number;
+  insetBottom?: number;
+}
+
+/**
+ * Tells the browsers on `display` where the taskbar is not: the root window's `_NET_WORKAREA`
+ * (EWMH), which Chromium reads for `screen.availHeight`/`availTop` as a desktop's window manager
+ * sets it. Set with xprop (Debian's x11-utils); without it the work area is the whole screen.
+ */
+async function setWorkArea(
+  server: Pick<Server, 'display' | 'authFile'>,
+  size: ScreenSize,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  const top = size.insetTop ?? 0;
+  const bottom = size.insetBottom ?? 0;
+  const xprop = findProgram(env, 'xprop');
+  if (!xprop || top + bottom === 0) return;
+  // Numbers only, computed here: nothing from a request reaches the command line.
+  const area = [0, top, size.width, size.height - top - bottom].map((n) => String(Math.round(n)));
+  await new Promise<void>((resolve, reject) => {
+    execFile(
+      xprop,
+      ['-root', '-f', '_NET_WORKAREA', '32c', '-set', '_NET_WORKAREA', area.join(',')],
+      {
+        env: { ...env, DISPLAY: server.display, XAUTHORITY: server.authFile },
+        timeout: 5000,
+      },
+      (error) => (error ? reject(error) : resolve()),
+    );
+  });
 }
 
 async function startXvfb(
@@ -189,6 +226,7 @@ async function startXvfb(
         reject(new Error(last || `Xvfb exited (${signal ?? code})`));
       });
     });
+    await setWorkArea({ display, authFile }, size, env);
     return { child, display, authFile, exited } satisfies Server;
   } catch (error) {
     await terminate({ child, exited });
@@ -262,7 +300,8 @@ export function virtualDisplay(options: {
 
   return {
     async acquire(size) {
-      const key = `${size.width}x${size.height}`;
+      // One display per screen and taskbar: its work area is part of what every page measures.
+      const key = `${size.width}x${size.height}-${size.insetTop ?? 0}-${size.insetBottom ?? 0}`;
       const instance = current.get(key) ?? open(key, size);
       instance.users += 1;
       let server: Server;
