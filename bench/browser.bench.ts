@@ -35,8 +35,14 @@ const median = (values: number[]) => {
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** PSS (kB) of every process in the process group `pgid` (Linux). */
-function groupPss(pgid: number): number {
+/** USER_HZ: the clock ticks /proc counts CPU time in, on Linux. */
+const TICKS = 100;
+
+/**
+ * The sum of `measure` over every process in the process group `pgid` (Linux): it gets a
+ * process's /proc folder and its stat fields after the name (fields[0] is the state).
+ */
+function sumOverGroup(pgid: number, measure: (dir: string, fields: string[]) => number): number {
   let total = 0;
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -44,40 +50,34 @@ function groupPss(pgid: number): number {
       const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (Number(fields[2]) !== pgid) continue;
-      const rollup = fs.readFileSync(`/proc/${name}/smaps_rollup`, 'utf8');
-      total += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+      total += measure(`/proc/${name}`, fields);
     } catch {
       // gone, or not ours to read
     }
   }
   return total;
 }
+
+/** PSS (kB) of every process in the process group `pgid`. */
+const groupPss = (pgid: number): number =>
+  sumOverGroup(pgid, (dir) => {
+    const rollup = fs.readFileSync(`${dir}/smaps_rollup`, 'utf8');
+    return Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+  });
+
+/** CPU seconds (user and system) spent so far by every process in the process group `pgid`. */
+const groupCpuSeconds = (pgid: number): number =>
+  // utime, stime, and those of its ended children (a zygote's short-lived helpers).
+  sumOverGroup(pgid, (_dir, fields) =>
+    [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0),
+  ) / TICKS;
 
 /** CPU seconds the whole machine has spent busy (all cores, user and system), from /proc/stat. */
 function machineBusySeconds(): number {
   const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1);
   const ticks = fields.map(Number);
   const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0); // idle, iowait
-  return (ticks.reduce((sum, value) => sum + value, 0) - idle) / 100;
-}
-
-/** CPU seconds (user and system) spent so far by every process in the process group `pgid`. */
-function groupCpuSeconds(pgid: number): number {
-  const ticks = 100; // USER_HZ: /proc's clock ticks on Linux
-  let total = 0;
-  for (const name of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) !== pgid) continue;
-      // utime, stime, and those of its ended children (a zygote's short-lived helpers).
-      total += [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0) / ticks;
-    } catch {
-      // gone, or not ours to read
-    }
-  }
-  return total;
+  return (ticks.reduce((sum, value) => sum + value, 0) - idle) / TICKS;
 }
 
 async function versionAnswers(port: number): Promise<void> {
