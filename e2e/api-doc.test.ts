@@ -247,49 +247,57 @@ describe('local API documentation', () => {
     await page.context().close();
   });
 
+  /**
+   * Opens a call's "try it" panel. The page's own chunk may still be hydrating after the shell
+   * says it is (more so under the full suite's load): a click before it is lost, so click until
+   * the panel is open.
+   */
+  async function openTryPanel(call: ReturnType<Page['locator']>, tryIt: string, port: string) {
+    await expect
+      .poll(async () => {
+        const button = call.getByRole('button', { name: tryIt });
+        if (await button.isVisible()) await button.click();
+        return call.locator('.doc-try').getByLabel(port).isVisible();
+      })
+      .toBe(true);
+    return call.locator('.doc-try');
+  }
+
   test('"try it" sends calls to the real local API from the site and shows the answers', async () => {
+    // An account of this attempt's own: a retry must not find the name taken.
+    const account = `tryit${Math.random().toString(36).slice(2, 8)}`;
     const out: string[] = [];
     await runAdmin(
       [
         'account:create',
         '--account',
-        'tryit',
+        account,
         '--email',
-        'tryit@example.com',
+        `${account}@example.com`,
         '--password',
         'correct-horse-7',
       ],
       system.adminEnv,
       (line) => out.push(line),
     );
-    await runAdmin(['credential:create', '--account', 'tryit'], system.adminEnv, (line) =>
+    await runAdmin(['credential:create', '--account', account], system.adminEnv, (line) =>
       out.push(line),
     );
     const [, appId] = /app_id\s+(\w+)/.exec(out.join('\n')) ?? [];
     const [, appKey] = /app_key\s+(\w+)/.exec(out.join('\n')) ?? [];
 
     const { page, errors } = await open('/api/doc/login');
-    const login = page.locator('#login');
-    const panel = login.locator('.doc-try');
-    // The page's own chunk may still be hydrating after the shell says it is (more so under the
-    // full suite's load): a click before it is lost, so click until the panel is open.
-    await expect
-      .poll(async () => {
-        const button = login.getByRole('button', { name: 'Try it' });
-        if (await button.isVisible()) await button.click();
-        return panel.getByLabel('Port').isVisible();
-      })
-      .toBe(true);
+    const panel = await openTryPanel(page.locator('#login'), 'Try it', 'Port');
     await panel.getByLabel('Port').fill(localApiPort());
     await panel
       .getByLabel('Request body (JSON)')
-      .fill(JSON.stringify({ Account: 'tryit', APP_ID: appId, APP_KEY: appKey }));
+      .fill(JSON.stringify({ Account: account, APP_ID: appId, APP_KEY: appKey }));
     await panel.getByRole('button', { name: 'Send' }).click();
     await expect.poll(() => panel.locator('.doc-try__status').innerText()).toContain('HTTP 200');
     expect(JSON.parse(await panel.locator('.doc-try__answer').innerText())).toMatchObject({
       msg: 'Login Success',
       status: 0,
-      data: { Account: 'tryit' },
+      data: { Account: account },
     });
 
     // The port is remembered: another page's panel calls the same service, in the page's language.
@@ -297,7 +305,7 @@ describe('local API documentation', () => {
     await page.goto(`${system.cloud.url}/zh/api/doc/group`);
     await page.waitForSelector('html[data-hydrated]');
     const list = page.locator('#group-list');
-    await list.getByRole('button', { name: '在线调试' }).click();
+    await openTryPanel(list, '在线调试', '端口');
     expect(await list.getByLabel('端口').inputValue()).toBe(localApiPort());
     await list.getByRole('button', { name: '发送' }).click();
     await expect.poll(() => list.locator('.doc-try__status').innerText()).toContain('HTTP 200');
