@@ -99,8 +99,14 @@ describe('site under its Content-Security-Policy in Chromium', () => {
         '/api/doc/group',
         async (page) => {
           // The try-it panel opens (its call to the local API is covered by api-doc.test.ts).
-          await page.getByRole('button', { name: 'Try it' }).first().click();
-          await expect.poll(() => page.locator('.doc-try.is-open').count()).toBeGreaterThan(0);
+          // A click before the page's own chunk has hydrated is lost: click until it opens.
+          await expect
+            .poll(async () => {
+              const open = await page.locator('.doc-try.is-open').count();
+              if (open === 0) await page.getByRole('button', { name: 'Try it' }).first().click();
+              return open;
+            })
+            .toBeGreaterThan(0);
         },
       ],
       [
