@@ -1,16 +1,11 @@
 /** The two languages of the product. The URL is the only source of the site's language. */
 export const LANGS = ['en', 'zh'] as const;
 export type Lang = (typeof LANGS)[number];
-export const DEFAULT_LANG: Lang = 'en';
 
 /** A text in both languages. Every visible string of the contract has this shape. */
 export interface Localized {
   en: string;
   zh: string;
-}
-
-export function isLang(value: unknown): value is Lang {
-  return value === 'en' || value === 'zh';
 }
 
 const ENGLISH_PLURAL = new Intl.PluralRules('en');

@@ -36,8 +36,6 @@ export const ATTACHMENT_VIDEO_MAX_BYTES = 50 * 1024 * 1024;
 
 /** Non-team accounts hold one credential; a team's main account as many as it has members. */
 export const CREDENTIALS_PER_NON_TEAM_ACCOUNT = 1;
-export const DEVICES_PER_CREDENTIAL = 1;
-export const SUPPORT_HOURS = '7x12';
 export const DATE_FORMAT = 'YYYY-MM-DD';
 
 // --- Local API: validation rules, business constants ---

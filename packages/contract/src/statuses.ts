@@ -53,10 +53,6 @@ export const apiLogSucceeded = (status: unknown) => String(status) === API_LOG_S
 // --- Accounts: type 0 main account, 1 sub-account (/members, the team calls) ---
 export const AccountType = { MAIN: 0, SUB: 1 } as const;
 export type AccountTypeCode = (typeof AccountType)[keyof typeof AccountType];
-export const ACCOUNT_TYPES: readonly { code: AccountTypeCode; label: Localized }[] = [
-  { code: 0, label: { en: 'Main account', zh: '主账号' } },
-  { code: 1, label: { en: 'Sub-account', zh: '子账号' } },
-];
 
 /** Staff replies carry this marker at the end of `username`; `isadmin` is derived from it. */
 export const ADMIN_MARKER = '[admin]';

@@ -16,7 +16,3 @@ export const PROXY_TYPES = [
 export type ProxyType = (typeof PROXY_TYPES)[number];
 
 export const NO_PROXY: ProxyType = 'noproxy';
-
-export function isProxyType(value: string): value is ProxyType {
-  return (PROXY_TYPES as readonly string[]).includes(value);
-}
