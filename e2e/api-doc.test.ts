@@ -17,6 +17,7 @@ import {
   localizePath,
 } from '@hainiao/contract';
 import { launchChromium, runAdmin, startTestSystem } from '@hainiao/testkit';
+import { clickUntil } from './click-until.ts';
 
 /** A loopback port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -249,18 +250,17 @@ describe('local API documentation', () => {
 
   /**
    * Opens a call's "try it" panel. The page's own chunk may still be hydrating after the shell
-   * says it is (more so under the full suite's load): a click before it is lost, so click until
-   * the panel is open.
+   * says it is (more so under the full suite's load), and a click before it is lost.
    */
   async function openTryPanel(call: ReturnType<Page['locator']>, tryIt: string, port: string) {
-    await expect
-      .poll(async () => {
-        const button = call.getByRole('button', { name: tryIt });
-        if (await button.isVisible()) await button.click();
-        return call.locator('.doc-try').getByLabel(port).isVisible();
-      })
-      .toBe(true);
-    return call.locator('.doc-try');
+    const panel = call.locator('.doc-try');
+    await clickUntil(
+      () => call.getByRole('button', { name: tryIt }).click(),
+      () => panel.getByLabel(port).isVisible(),
+      `the ${tryIt} panel`,
+      { attempts: 5 },
+    );
+    return panel;
   }
 
   test('"try it" sends calls to the real local API from the site and shows the answers', async () => {

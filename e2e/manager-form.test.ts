@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accountWithCredential, adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
 import { localData, managerContext, recordErrors, screenshots } from './manager-helpers.ts';
+import { clickUntil } from './click-until.ts';
 import { startHttpProxy, startLookup } from '@hainiao/local-api/test/proxies.ts';
 
 const ACCOUNT = 'manager_form_e2e';
@@ -82,31 +83,6 @@ describe('the manager’s form and batch dialogs in Chromium', () => {
       .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key')));
   const drawer = () => page.locator('.ant-drawer-section:visible');
   const dialog = () => page.locator('.ant-modal-wrap:visible .ant-modal');
-  /**
-   * Clicks `target` until `done` holds. An Ant Design popup (a select's options, a row's menu)
-   * may still move when it opens: its list scrolls its current choice into view a moment later,
-   * and under load that can fall between the press and the release of a click, which then selects
-   * nothing and leaves the popup open (seen in full runs). A person clicks again; so does this,
-   * at most three times, and fails saying what did not happen.
-   */
-  async function clickUntil(
-    target: () => Promise<void>,
-    done: () => Promise<boolean>,
-    what: string,
-  ) {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      await target();
-      const ok = await expect
-        .poll(done, { timeout: 3000 })
-        .toBe(true)
-        .then(
-          () => true,
-          () => false,
-        );
-      if (ok) return;
-    }
-    throw new Error(`${what}: not done after three clicks`);
-  }
   /** Picks `option` in the Ant Design select labelled `label`, and sees the select show it. */
   async function choose(label: string, option: string) {
     const field = page.getByLabel(label, { exact: true });

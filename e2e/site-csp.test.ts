@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, startTestSystem } from '@hainiao/testkit';
+import { clickUntil } from './click-until.ts';
 
 describe('site under its Content-Security-Policy in Chromium', () => {
   let system: Awaited<ReturnType<typeof startTestSystem>>;
@@ -100,13 +101,12 @@ describe('site under its Content-Security-Policy in Chromium', () => {
         async (page) => {
           // The try-it panel opens (its call to the local API is covered by api-doc.test.ts).
           // A click before the page's own chunk has hydrated is lost: click until it opens.
-          await expect
-            .poll(async () => {
-              const open = await page.locator('.doc-try.is-open').count();
-              if (open === 0) await page.getByRole('button', { name: 'Try it' }).first().click();
-              return open;
-            })
-            .toBeGreaterThan(0);
+          await clickUntil(
+            () => page.getByRole('button', { name: 'Try it' }).first().click(),
+            async () => (await page.locator('.doc-try.is-open').count()) > 0,
+            'the try-it panel',
+            { attempts: 5 },
+          );
         },
       ],
       [
