@@ -50,6 +50,8 @@ const BROWSER_FILES = [
   'apps/local-api/src/security-share-profile.test.ts',
   'apps/local-api/src/sync-model.test.ts',
   'apps/local-api/src/sync-start.test.ts',
+  // The browser the end-to-end tests drive.
+  'packages/testkit/src/chromium.test.ts',
   // The packaged program, started on Chromium.
   'scripts/package.test.ts',
   // The lie detector on bare Chromium, wherever its folder ends up.
