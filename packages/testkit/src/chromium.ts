@@ -1,14 +1,26 @@
+import fs from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
 /** Debian's Chromium (installed by .ci/run); CHROMIUM_PATH overrides. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * The features Playwright itself disables (its chromiumSwitches.ts, for reliable automation): a
- * second `--disable-features` replaces the first whole (Chromium keeps the last switch given), so
- * ours repeats them. `chromium.test.ts` checks the launched browser still has every one.
+ * Chromium's headless shell (Debian's chromium-headless-shell, from the same source as chromium;
+ * installed by .ci/run): what Playwright drives for headless tests by default. The same engine
+ * without the browser's own interface, which a test of our pages never uses and which cost every
+ * browser context about twice the CPU (e2e/site-shell: 23 CPU-s in full Chromium, 12 here).
+ * HEADLESS_SHELL_PATH overrides. The environments the tests start run the full Chromium, as users'.
  */
-const PLAYWRIGHT_DISABLED_FEATURES = [
+export const HEADLESS_SHELL_PATH =
+  process.env.HEADLESS_SHELL_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
+
+/**
+ * Without the shell, the full Chromium: it then must not preload the address bar's web-page
+ * suggestion list for every window (a renderer's CPU per context), and a second
+ * `--disable-features` replaces Playwright's own list whole (Chromium keeps the last switch), so
+ * ours repeats Playwright's (its chromiumSwitches.ts). `chromium.test.ts` checks both.
+ */
+export const FULL_CHROMIUM_DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
   'DestroyProfileOnBrowserClose',
   'HttpsUpgrades',
@@ -25,18 +37,24 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
   'PreconnectToSearch',
   'msForceBrowserSignIn',
   'msEdgeUpdateLaunchServicesPreferredVersion',
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
 ];
 
-/**
- * The address bar's suggestion list drawn as a web page, which Chromium preloads in a renderer of
- * its own for every window, headless too (each browser context is a window): ~0.2–0.8 s of CPU
- * apiece that a test page never uses. The environments' runtime disables the same two.
- */
-const TEST_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+let warned = false;
 
-export function launchChromium(): Promise<Browser> {
+/** The browser the end-to-end tests drive: the headless shell, or else the full Chromium. */
+export function launchChromium(options: { full?: boolean } = {}): Promise<Browser> {
+  const shell = !options.full && fs.existsSync(HEADLESS_SHELL_PATH);
+  if (!shell && !options.full && !warned) {
+    warned = true;
+    console.warn(
+      `*** no Chromium headless shell at ${HEADLESS_SHELL_PATH}: the tests drive the full Chromium, ` +
+        'at about twice the CPU (apt-get install chromium-headless-shell) ***',
+    );
+  }
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: shell ? HEADLESS_SHELL_PATH : CHROMIUM_PATH,
     // The flags this machine needs: no sandbox as root, no calls home on a closed network.
     args: [
       '--no-sandbox',
@@ -46,7 +64,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...TEST_DISABLED_FEATURES].join(',')}`,
+      ...(shell ? [] : [`--disable-features=${FULL_CHROMIUM_DISABLED_FEATURES.join(',')}`]),
     ],
   });
 }
