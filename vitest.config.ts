@@ -6,12 +6,17 @@ export default defineConfig({
   test: {
     // Generous limits: correctness tests of real servers and browsers on a shared 2-core machine.
     testTimeout: 60_000,
-    // Files of every lane run side by side, two more than the machine has cores: much of a file's
+    // Files of every lane run side by side, four more than the machine has cores: much of a file's
     // time is spent waiting on a server, a database, a timer or a browser, not computing (vitest's
     // default, one fewer than the cores, ran the suite one file at a time on a 2-core machine; with
-    // one more, the cores were ~75 % busy for the first third of the run; with two more, the
-    // lanes took 600 s instead of 658 s).
-    maxWorkers: os.availableParallelism() + 2,
+    // two more, the cores were ~72 % busy and the lanes took 699 s; with four more, 612 s; with six
+    // more, 611 s, the cores 99 % busy throughout).
+    maxWorkers: os.availableParallelism() + 4,
+    // Every lane's files share their worker's modules (Fastify, Kysely, React, Ant Design, the
+    // fingerprint data, Playwright…), loaded once per worker instead of once per file (the unit lane
+    // alone: 42 instead of 68 CPU-s); each file starts and ends its own servers, databases and
+    // browsers, and restores what it sets.
+    isolate: false,
     hookTimeout: 90_000,
     expect: { poll: { timeout: 15_000, interval: 100 } },
     // One project per lane (scripts/lanes.ts): `vitest run --project unit` runs one of them.
@@ -28,10 +33,6 @@ export default defineConfig({
         // beside the other lanes' servers and browsers: on a loaded 2-core machine such a path
         // took over 60 s (the timeout is a guard against hangs, not a speed target: npm run bench).
         ...(name === 'e2e' ? { testTimeout: 150_000 } : {}),
-        // The server lanes' files share their worker's modules (Fastify, Kysely, the fingerprint
-        // data, Playwright…), loaded once per worker instead of once per file; each file starts
-        // and ends its own servers, databases and browsers, and restores what it sets.
-        ...(name === 'unit' ? {} : { isolate: false }),
         // The programs the server lanes start (scripts/programs-setup.ts); and, once, not per file,
         // when Chromium is missing (the browser files then skip, or fail under CI).
         ...(name === 'unit'
