@@ -20,7 +20,7 @@ export const HEADLESS_SHELL_PATH =
  * `--disable-features` replaces Playwright's own list whole (Chromium keeps the last switch), so
  * ours repeats Playwright's (its chromiumSwitches.ts). `chromium.test.ts` checks both.
  */
-export const FULL_CHROMIUM_DISABLED_FEATURES = [
+const FULL_CHROMIUM_DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
   'DestroyProfileOnBrowserClose',
   'HttpsUpgrades',
