@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, startTestSystem } from '@hainiao/testkit';
+import { launchChromium, startTestSite } from '@hainiao/testkit';
 import { cloudCall } from './cloud-call.ts';
 import { confirmDialog } from './dialogs.ts';
 
 describe('accounts, /route and the API console in Chromium', () => {
-  let system: Awaited<ReturnType<typeof startTestSystem>>;
+  let system: Awaited<ReturnType<typeof startTestSite>>;
   let browser: Browser;
 
   beforeAll(async () => {
-    [system, browser] = await Promise.all([startTestSystem(), launchChromium()]);
+    [system, browser] = await Promise.all([startTestSite(), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

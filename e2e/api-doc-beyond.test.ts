@@ -14,17 +14,17 @@ import {
   MCP_TOOLS,
   localizePath,
 } from '@hainiao/contract';
-import { launchChromium, startTestSystem } from '@hainiao/testkit';
+import { launchChromium, startTestSite } from '@hainiao/testkit';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 describe('documentation beyond the spec: AdsPower-compatible calls and the MCP server', () => {
-  let system: Awaited<ReturnType<typeof startTestSystem>>;
+  let system: Awaited<ReturnType<typeof startTestSite>>;
   let browser: Browser;
 
   beforeAll(async () => {
-    [system, browser] = await Promise.all([startTestSystem(), launchChromium()]);
+    [system, browser] = await Promise.all([startTestSite(), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   launchChromium,
   startTestService,
-  startTestSystem,
+  startTestSite,
   type TestService,
 } from '@hainiao/testkit';
 import { cloudCall } from './cloud-call.ts';
@@ -57,12 +57,12 @@ const COPY = {
 } as const;
 
 describe('the next step after Apply in the API console', () => {
-  let system: Awaited<ReturnType<typeof startTestSystem>>;
+  let system: Awaited<ReturnType<typeof startTestSite>>;
   let browser: Browser;
   const services: TestService[] = [];
 
   beforeAll(async () => {
-    [system, browser] = await Promise.all([startTestSystem(), launchChromium()]);
+    [system, browser] = await Promise.all([startTestSite(), launchChromium()]);
   });
   afterAll(async () => {
     for (const service of services) await service.dispose();

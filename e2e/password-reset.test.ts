@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { siteMessages, type Lang } from '@hainiao/contract';
 import { adminOf, builtSite, launchChromium } from '@hainiao/testkit';
-import { startSystem } from '@hainiao/testkit/run-system';
+import { startCloudProgram, stopProgram, type RunningProgram } from '@hainiao/testkit/run-system';
 import {
   resetLinkOf,
   startMailbox,
@@ -43,7 +43,7 @@ const LANGS = [
 ] as const satisfies readonly { lang: Lang; prefix: string; text: typeof accountEn }[];
 
 describe('sign-in errors by the form, and forgot password, in Chromium', () => {
-  let system: Awaited<ReturnType<typeof startSystem>>;
+  let cloud: RunningProgram;
   let browser: Browser;
   let mailbox: Mailbox;
   let dataDir: string;
@@ -54,10 +54,9 @@ describe('sign-in errors by the form, and forgot password, in Chromium', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-e2e-'));
     const port = await freePort();
     url = `http://localhost:${port}`;
-    [system, browser] = await Promise.all([
-      startSystem({
+    [cloud, browser] = await Promise.all([
+      startCloudProgram({
         cloudPort: port,
-        localApiPort: 0,
         dataDir,
         webDist: builtSite(),
         cloudEnv: { SMTP_URL: mailbox.url, SITE_URL: url },
@@ -67,7 +66,7 @@ describe('sign-in errors by the form, and forgot password, in Chromium', () => {
   });
   afterAll(async () => {
     await browser?.close();
-    await system?.stop();
+    if (cloud) await stopProgram(cloud);
     await mailbox?.close();
     fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   });

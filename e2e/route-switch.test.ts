@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
+import { adminOf, launchChromium, startTestSite } from '@hainiao/testkit';
 
 /**
  * Login CSRF on /route: a link that carries someone else's one-time client token must not
@@ -8,14 +8,14 @@ import { adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
  * tab's nonce) and the desktop client's link for a visitor nobody signed in yet go straight on.
  */
 describe('/route asks before it switches accounts, in Chromium', () => {
-  let system: Awaited<ReturnType<typeof startTestSystem>>;
+  let system: Awaited<ReturnType<typeof startTestSite>>;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
 
   const admin = (...argv: string[]) => adminOf(system)(...argv);
 
   beforeAll(async () => {
-    [system, browser] = await Promise.all([startTestSystem(), launchChromium()]);
+    [system, browser] = await Promise.all([startTestSite(), launchChromium()]);
     for (const name of ['alpha', 'beta']) {
       await admin(
         'account:create',

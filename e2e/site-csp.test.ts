@@ -7,11 +7,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startTestSystem } from '@hainiao/testkit';
+import { launchChromium, startTestSite } from '@hainiao/testkit';
 import { clickUntil } from './click-until.ts';
 
 describe('site under its Content-Security-Policy in Chromium', () => {
-  let system: Awaited<ReturnType<typeof startTestSystem>>;
+  let system: Awaited<ReturnType<typeof startTestSite>>;
   let browser: Browser;
   let chat: http.Server;
   const chatRequests: string[] = [];
@@ -28,7 +28,7 @@ describe('site under its Content-Security-Policy in Chromium', () => {
     });
     await new Promise<void>((resolve) => chat.listen(0, '127.0.0.1', resolve));
     process.env.CHAT_SCRIPT_URL = `http://127.0.0.1:${(chat.address() as AddressInfo).port}/widget.js`;
-    [system, browser] = await Promise.all([startTestSystem(), launchChromium()]);
+    [system, browser] = await Promise.all([startTestSite(), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -11,14 +11,14 @@ import type { Browser, Page } from 'playwright-core';
 import { CLIENT_SYSTEM_OS, clientFileName, type ClientSystem } from '@hainiao/contract';
 import { publishRelease } from '@hainiao/cloud/modules/content/publish.ts';
 import { diskStore } from '@hainiao/cloud/storage/files.ts';
-import { launchChromium, startTestSystem } from '@hainiao/testkit';
+import { launchChromium, startTestSite } from '@hainiao/testkit';
 
 describe('site pages in Chromium', () => {
-  let system: Awaited<ReturnType<typeof startTestSystem>>;
+  let system: Awaited<ReturnType<typeof startTestSite>>;
   let browser: Browser;
 
   beforeAll(async () => {
-    [system, browser] = await Promise.all([startTestSystem(), launchChromium()]);
+    [system, browser] = await Promise.all([startTestSite(), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { TOKEN_STORAGE_KEY } from '@hainiao/contract';
-import { adminOf, launchChromium, startTestSystem, TEST_PASSWORD } from '@hainiao/testkit';
+import { adminOf, launchChromium, startTestSite, TEST_PASSWORD } from '@hainiao/testkit';
 import { cloudCall } from './cloud-call.ts';
 
 /** The FAQ articles that carried the removed promises. */
@@ -74,13 +74,13 @@ const localized = (path: string, lang: 'en' | 'zh') =>
   lang === 'en' ? path : path === '/' ? '/zh' : `/zh${path}`;
 
 describe('the site promises only what the product does', () => {
-  let system: Awaited<ReturnType<typeof startTestSystem>>;
+  let system: Awaited<ReturnType<typeof startTestSite>>;
   let browser: Browser;
   const admin = (...argv: string[]) => adminOf(system)(...argv);
   let attempt = 0;
 
   beforeAll(async () => {
-    [system, browser] = await Promise.all([startTestSystem(), launchChromium()]);
+    [system, browser] = await Promise.all([startTestSite(), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

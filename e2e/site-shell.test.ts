@@ -6,10 +6,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { adminOf, launchChromium, startTestSystem, TEST_PASSWORD } from '@hainiao/testkit';
+import { adminOf, launchChromium, startTestSite, TEST_PASSWORD } from '@hainiao/testkit';
 
 describe('site shell in Chromium', () => {
-  let system: Awaited<ReturnType<typeof startTestSystem>>;
+  let system: Awaited<ReturnType<typeof startTestSite>>;
   let browser: Browser;
   let chat: http.Server;
   /** Every lang the chat host served, whichever page asked. */
@@ -27,7 +27,7 @@ describe('site shell in Chromium', () => {
     });
     await new Promise<void>((resolve) => chat.listen(0, '127.0.0.1', resolve));
     process.env.CHAT_SCRIPT_URL = `http://127.0.0.1:${(chat.address() as AddressInfo).port}/widget.js?site=hainiao`;
-    [system, browser] = await Promise.all([startTestSystem(), launchChromium()]);
+    [system, browser] = await Promise.all([startTestSite(), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, startTestSystem } from '@hainiao/testkit';
+import { launchChromium, startTestSite } from '@hainiao/testkit';
 import { cloudCall } from './cloud-call.ts';
 import { confirmDialog } from './dialogs.ts';
 
@@ -9,11 +9,11 @@ const PASSWORD = 'correct-horse-7';
 const unique = () => Math.random().toString(36).slice(2, 8);
 
 describe('the Team tab of the API console in Chromium', () => {
-  let system: Awaited<ReturnType<typeof startTestSystem>>;
+  let system: Awaited<ReturnType<typeof startTestSite>>;
   let browser: Browser;
 
   beforeAll(async () => {
-    [system, browser] = await Promise.all([startTestSystem(), launchChromium()]);
+    [system, browser] = await Promise.all([startTestSite(), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

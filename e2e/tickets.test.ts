@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
+import { adminOf, launchChromium, startTestSite } from '@hainiao/testkit';
 import { postgresUp } from '@hainiao/testkit/postgres';
 import { siteMessages } from '@hainiao/contract';
 import { confirmDialog } from './dialogs.ts';
@@ -24,13 +24,13 @@ const walksThrough = (database: (typeof stores)[number], lang: 'en' | 'zh') =>
   !postgresUp || (database === 'sqlite') === (lang === 'en');
 
 describe.each(stores)('support tickets in Chromium: customer and staff [%s]', (database) => {
-  let system: Awaited<ReturnType<typeof startTestSystem>>;
+  let system: Awaited<ReturnType<typeof startTestSite>>;
   let browser: Browser;
 
   const admin = (...argv: string[]) => adminOf(system)(...argv);
 
   beforeAll(async () => {
-    [system, browser] = await Promise.all([startTestSystem({ database }), launchChromium()]);
+    [system, browser] = await Promise.all([startTestSite({ database }), launchChromium()]);
     await admin(
       'account:create',
       '--account',

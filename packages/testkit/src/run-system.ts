@@ -79,15 +79,24 @@ export interface SystemOptions {
   webDist: string | null;
 }
 
-export async function startSystem({
+/** Ends a started program (SIGTERM) and resolves once it has exited. */
+export function stopProgram({ child }: RunningProgram): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** The cloud program alone (the site and /api/hainiao), as `startSystem` starts it. */
+export function startCloudProgram({
   cloudPort,
-  localApiPort,
   dataDir,
   echo,
   cloudEnv,
   webDist,
-}: SystemOptions) {
-  const cloud = await startProgram(
+}: Omit<SystemOptions, 'localApiPort'>): Promise<RunningProgram> {
+  return startProgram(
     'cloud',
     [],
     {
@@ -100,6 +109,11 @@ export async function startSystem({
     /Hainiao cloud listening on (\S+)/,
     { echo },
   );
+}
+
+export async function startSystem(options: SystemOptions) {
+  const { localApiPort, dataDir, echo } = options;
+  const cloud = await startCloudProgram(options);
   const localApi = await startProgram(
     'local-api',
     [
@@ -123,16 +137,7 @@ export async function startSystem({
     cloud,
     localApi,
     async stop() {
-      await Promise.all(
-        [cloud, localApi].map(
-          ({ child }) =>
-            new Promise<void>((resolve) => {
-              if (child.exitCode !== null || child.signalCode !== null) return resolve();
-              child.once('exit', () => resolve());
-              child.kill('SIGTERM');
-            }),
-        ),
-      );
+      await Promise.all([cloud, localApi].map(stopProgram));
     },
   };
 }

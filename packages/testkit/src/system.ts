@@ -9,25 +9,47 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { builtSite } from './build-site.ts';
 import { TEST_POSTGRES_URL } from './postgres-url.ts';
-import { startSystem } from './run-system.ts';
+import { startCloudProgram, startSystem, stopProgram } from './run-system.ts';
+
+type Database = 'sqlite' | 'postgres';
+
+/** A throw-away data folder and, on PostgreSQL, a throw-away schema for the cloud. */
+function throwAwayStore(database: Database | undefined) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-e2e-'));
+  const schema = `e2e_${randomBytes(5).toString('hex')}`;
+  const cloudEnv: Record<string, string> =
+    database === 'postgres' ? { DATABASE_URL: TEST_POSTGRES_URL, DATABASE_SCHEMA: schema } : {};
+  return {
+    dataDir,
+    cloudEnv,
+    async remove() {
+      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      if (database === 'postgres') {
+        const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+        await client.connect();
+        await client.query(`drop schema if exists ${schema} cascade`);
+        await client.end();
+      }
+    },
+  };
+}
 
 /**
  * The whole system as `npm start` runs it, on free ports with a throw-away data folder; on
  * SQLite (default) or on a throw-away PostgreSQL schema (the server of TEST_POSTGRES_URL).
  */
-export async function startTestSystem(options: { database?: 'sqlite' | 'postgres' } = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-e2e-'));
-  const schema = `e2e_${randomBytes(5).toString('hex')}`;
-  const cloudEnv: Record<string, string> =
-    options.database === 'postgres'
-      ? { DATABASE_URL: TEST_POSTGRES_URL, DATABASE_SCHEMA: schema }
-      : {};
+export async function startTestSystem(options: { database?: Database } = {}) {
+  const store = throwAwayStore(options.database);
+  const { dataDir, cloudEnv } = store;
   const system = await startSystem({
     cloudPort: 0,
     localApiPort: 0,
     dataDir,
     cloudEnv,
     webDist: builtSite(),
+  }).catch(async (error: unknown) => {
+    await store.remove();
+    throw error;
   });
   return {
     ...system,
@@ -37,13 +59,35 @@ export async function startTestSystem(options: { database?: 'sqlite' | 'postgres
     adminEnv: { DATA_DIR: dataDir, SITE_URL: system.cloud.url, ...cloudEnv },
     async stop() {
       await system.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
-      if (options.database === 'postgres') {
-        const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-        await client.connect();
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
-      }
+      await store.remove();
+    },
+  };
+}
+
+/**
+ * The site alone: the cloud program serving the built site, as in `startTestSystem`, without a
+ * local service, for files that drive only the site and the console (a local API they never
+ * call would cost each of them a program start).
+ */
+export async function startTestSite(options: { database?: Database } = {}) {
+  const store = throwAwayStore(options.database);
+  const { dataDir, cloudEnv } = store;
+  const cloud = await startCloudProgram({
+    cloudPort: 0,
+    dataDir,
+    cloudEnv,
+    webDist: builtSite(),
+  }).catch(async (error: unknown) => {
+    await store.remove();
+    throw error;
+  });
+  return {
+    cloud,
+    dataDir,
+    adminEnv: { DATA_DIR: dataDir, SITE_URL: cloud.url, ...cloudEnv },
+    async stop() {
+      await stopProgram(cloud);
+      await store.remove();
     },
   };
 }
