@@ -5,12 +5,10 @@
 import path from 'node:path';
 import { CLOUD_PORT, LOCAL_API_HOST, LOCAL_API_PORT } from '@hainiao/contract';
 import { buildProgramsIfStale } from '@hainiao/testkit/build-programs';
-import { buildManagerIfStale, buildSiteIfStale } from '@hainiao/testkit/build-site';
+import { buildSiteAndManagerIfStale } from '@hainiao/testkit/build-site';
 import { repoRoot, startSystem, WEB_DIST } from './system.ts';
 
-buildSiteIfStale();
-buildManagerIfStale();
-await buildProgramsIfStale();
+await Promise.all([buildSiteAndManagerIfStale(), buildProgramsIfStale()]);
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(repoRoot, 'data'));
 const localApiPort = Number(process.env.HAINIAO_API_PORT ?? LOCAL_API_PORT);
 const system = await startSystem({

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildProgramsIfStale } from '@hainiao/testkit/build-programs';
-import { buildManagerIfStale, buildSiteIfStale } from '@hainiao/testkit/build-site';
+import { buildSiteAndManagerIfStale } from '@hainiao/testkit/build-site';
 import { lanesByFile } from './lane-files.ts';
 import { LANE_NAMES, lanesOf, type Lane } from './lanes.ts';
 import {
@@ -27,12 +27,12 @@ import { repoRoot } from './system.ts';
 
 const args = process.argv.slice(2);
 const lanes = lanesOf(args);
-if (lanes.includes('e2e')) {
-  buildSiteIfStale();
-  buildManagerIfStale();
-}
-// Once here rather than in each lane's own setup at the same moment.
-if (lanes.some((lane) => lane !== 'unit')) await buildProgramsIfStale();
+// Side by side (each keeps about one core busy). The programs once here rather than in each
+// lane's own setup at the same moment.
+await Promise.all([
+  lanes.includes('e2e') ? buildSiteAndManagerIfStale() : undefined,
+  lanes.some((lane) => lane !== 'unit') ? buildProgramsIfStale() : undefined,
+]);
 
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hainiao-test-'));
 const report = path.join(runDir, 'vitest.json');
