@@ -49,9 +49,14 @@ export async function signInManager(
   // (401, not logged in) once the service signs out behind its back, and log them as errors.
   await page.goto('about:blank');
   await fetch(`${base}/manager/sign-out`, { method: 'POST' });
+  // The manager's storage cleared before it loads, not by loading it twice (~1 CPU-s a load).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: new URL(base).origin,
+    storageTypes: 'local_storage',
+  });
+  await cdp.detach();
   await page.goto(`${base}/`);
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
   await expect.poll(() => new URL(page.url()).pathname).toBe('/sign-in');
   await page.getByLabel('Account').fill(login.account);
   await page.getByLabel('APP_ID').fill(login.appId);
