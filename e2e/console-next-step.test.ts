@@ -1,10 +1,11 @@
 /**
- * The API console's next step (issue 27), in real Chromium against the whole system, in English
- * and in Chinese: Apply opens a panel that says how to start Hainiao, where its environment manager
- * is, and what to sign in with; each copy button puts the exact value on the clipboard. Before any
- * local service has logged in, the address is the cloud's MANAGER_URL default, said to be the usual
- * one; once a real local API (on a port of its own) has logged in with the credential, the console
- * shows the address that service reported. At the quota Apply is off and the reason is shown.
+ * The API console's next step (issue 27), in real Chromium against the cloud and its site, in
+ * English and in Chinese: Apply opens a panel that says how to start Hainiao, where its environment
+ * manager is, and what to sign in with; each copy button puts the exact value on the clipboard.
+ * Before any local service has logged in, the address is the cloud's MANAGER_URL default, said to
+ * be the usual one; once a real local API (on a port of its own) has logged in with the
+ * credential, the console shows the address that service reported. At the quota Apply is off and
+ * the reason is shown.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -19,7 +20,7 @@ import { cloudCall } from './cloud-call.ts';
 const PASSWORD = 'correct-horse-7';
 /** A suffix for account names, so that a retried test does not meet its first attempt's. */
 const unique = () => Math.random().toString(36).slice(2, 8);
-/** The cloud's MANAGER_URL when nothing sets it (the whole system here does not). */
+/** The cloud's MANAGER_URL when nothing sets it (nothing here does). */
 const DEFAULT_MANAGER = 'http://127.0.0.1:8186/';
 
 const COPY = {
