@@ -51,9 +51,16 @@ describe('the device lease', () => {
     await expect.poll(() => auth.current).toBeNull();
     expect(reasons).toEqual(['expired']);
     const count = calls.length;
-    // An absence is the point here: three heartbeat intervals (20 ms) pass without a call.
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    // An absence is the point here: three heartbeat intervals pass without a call, as a twin
+    // service logged in at the same moment counts them with its own heartbeats.
+    const twin = fakeCloud(() => {});
+    const clock = accountAuth({ cloud: twin.cloud, device: 'twin' });
+    await clock.login({ account: 'bob', appId: 'b', appKey: 'k' }, 'en');
+    await expect
+      .poll(() => twin.calls.filter((c) => c === 'heartbeat lt_bob').length)
+      .toBeGreaterThanOrEqual(3);
     expect(calls.length).toBe(count);
+    await clock.logout();
   });
 
   test('an unreachable cloud does not end the login; switching releases the old lease', async () => {
