@@ -216,6 +216,7 @@ export async function buildLocalApi(options: LocalApiOptions): Promise<FastifyIn
       chunks: chunkClient({
         base: options.cloud.base,
         token: () => options.auth.current?.token ?? '',
+        onAnswer: options.cloud.noteAnswer,
       }),
       dataDir: options.dataDir,
       travels: (id) => syncRows.profileTravels(id),

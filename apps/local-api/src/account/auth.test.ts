@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { CloudCallError, type CloudClient } from '../cloud/client.ts';
 import { ownManagerAddress } from './manager-address.ts';
 import { accountAuth, deviceId } from './auth.ts';
@@ -9,7 +9,12 @@ import { accountAuth, deviceId } from './auth.ts';
 /** A cloud whose heartbeat answers what the test says. */
 function fakeCloud(heartbeat: () => void) {
   const calls: string[] = [];
+  let answeredAt = 0;
   const cloud = {
+    answeredAt: () => answeredAt,
+    noteAnswer: () => {
+      answeredAt = Date.now();
+    },
     login: async (fields: { Account: string }) => {
       calls.push(`login ${fields.Account}`);
       return {
@@ -34,6 +39,77 @@ function fakeCloud(heartbeat: () => void) {
   } as unknown as CloudClient;
   return { cloud, calls };
 }
+
+describe('a logout with work unfinished (a profile still uploading)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const login = { account: 'alice', appId: 'a', appKey: 'k' };
+
+  test('waits as long as the cloud keeps answering, and the work ends before the lease goes', async () => {
+    vi.useFakeTimers();
+    const { cloud, calls } = fakeCloud(() => {});
+    const auth = accountAuth({ cloud, device: 'dev' });
+    await auth.login(login, 'en');
+    let finish!: () => void;
+    auth.beforeLogout(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = () => {
+            calls.push('upload done');
+            resolve();
+          };
+        }),
+    );
+    let done = false;
+    const out = auth.logout().then(() => (done = true));
+    // A minute of an upload the cloud answers every 6 s: far past 10 s, the logout still waits.
+    for (let second = 0; second < 60; second += 6) {
+      await vi.advanceTimersByTimeAsync(6_000);
+      cloud.noteAnswer();
+    }
+    expect(done).toBe(false);
+    finish();
+    await out;
+    expect(calls.slice(-2)).toEqual(['upload done', 'logout lt_alice']);
+  });
+
+  test('an upload the cloud no longer answers is given up after 10 s of silence', async () => {
+    vi.useFakeTimers();
+    const { cloud, calls } = fakeCloud(() => {});
+    const auth = accountAuth({ cloud, device: 'dev' });
+    await auth.login(login, 'en');
+    auth.beforeLogout(() => new Promise<void>(() => {}));
+    let done = false;
+    const out = auth.logout().then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(6_000);
+    cloud.noteAnswer();
+    // 10 s after the last answer, not after the logout began.
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await out;
+    expect(calls.at(-1)).toBe('logout lt_alice');
+  });
+
+  test('a cloud that answers forever holds a quit two minutes at most', async () => {
+    vi.useFakeTimers();
+    const { cloud } = fakeCloud(() => {});
+    const auth = accountAuth({ cloud, device: 'dev' });
+    await auth.login(login, 'en');
+    auth.beforeLogout(() => new Promise<void>(() => {}));
+    let done = false;
+    const out = auth.logout().then(() => (done = true));
+    for (let second = 0; second < 114; second += 6) {
+      await vi.advanceTimersByTimeAsync(6_000);
+      cloud.noteAnswer();
+    }
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(6_000);
+    await out;
+    expect(done).toBe(true);
+  });
+});
 
 describe('the device lease', () => {
   test('heartbeats keep it; a -4 heartbeat logs the service out', async () => {

@@ -36,8 +36,14 @@ export interface Login {
 
 const C = MainCodes.code;
 
-/** How long a logout waits for each piece of unfinished work (an unreachable cloud: not long). */
-const LOGOUT_FLUSH_MS = 10_000;
+/**
+ * How long a logout waits for unfinished work without a word from the cloud: an unreachable
+ * cloud must not hold a quit, but an upload the cloud keeps answering (a large profile, a slow
+ * machine) goes on to its end, or the profile stopped before the quit would be lost.
+ */
+const LOGOUT_FLUSH_QUIET_MS = 10_000;
+/** And however much the cloud answers, a quit is not held longer than this. */
+const LOGOUT_FLUSH_MAX_MS = 120_000;
 
 /**
  * The device id: random, created on first start and kept in the data folder, so that it is stable
@@ -92,6 +98,8 @@ export function cloudFailure(error: unknown, during: 'login' | 'call'): DomainEr
 export function accountAuth(options: {
   cloud: CloudClient;
   device: string;
+  /** LOGOUT_FLUSH_QUIET_MS unless given (tests). */
+  flushQuietMs?: number;
   /** Called when the login ends for any reason but a new login replacing it. */
   onLoggedOut?: (reason: 'logout' | 'expired') => void;
   /** Called after each successful login, with the credential it was made with. */
@@ -110,12 +118,30 @@ export function accountAuth(options: {
   const switchHooks: ((leaving: Login) => Promise<void>)[] = [];
   const changeListeners: ((login: Login | null) => void)[] = [];
 
-  /** Runs `hook` for LOGOUT_FLUSH_MS at most (an unreachable cloud must not hold the call). */
+  const quietMs = options.flushQuietMs ?? LOGOUT_FLUSH_QUIET_MS;
+  /**
+   * Waits for `work` while the cloud answers: until it ends, `quietMs` pass without an answer,
+   * or LOGOUT_FLUSH_MAX_MS in all.
+   */
   const bounded = (work: Promise<void>) =>
-    Promise.race([
-      work.catch(() => undefined),
-      new Promise((resolve) => setTimeout(resolve, LOGOUT_FLUSH_MS).unref()),
-    ]);
+    new Promise<void>((resolve) => {
+      const since = Date.now();
+      let timer: NodeJS.Timeout | undefined;
+      const check = () => {
+        const now = Date.now();
+        const quiet = now - Math.max(since, cloud.answeredAt());
+        if (quiet >= quietMs || now - since >= LOGOUT_FLUSH_MAX_MS) return resolve();
+        timer = setTimeout(check, Math.min(quietMs - quiet, LOGOUT_FLUSH_MAX_MS - (now - since)));
+        timer.unref();
+      };
+      check();
+      void work
+        .catch(() => undefined)
+        .then(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+    });
   function become(login: Login | null): void {
     current = login;
     for (const listener of changeListeners) listener(login);
@@ -252,7 +278,7 @@ export function accountAuth(options: {
 
     /**
      * Work to finish while still logged in, before a logout (quit, shutdown) releases the lease:
-     * the changes waiting to upload (domain/sync.ts). Each is given LOGOUT_FLUSH_MS at most.
+     * the changes waiting to upload (domain/sync.ts), each while the cloud answers (`bounded`).
      */
     beforeLogout(hook: () => Promise<void>): void {
       flushHooks.push(hook);

@@ -29,6 +29,8 @@ export interface ChunkClientOptions {
   token: () => string;
   lang?: Lang;
   timeoutMs?: number;
+  /** Told of each answer of the cloud (CloudClient.noteAnswer: a logout's measure of progress). */
+  onAnswer?: () => void;
 }
 
 interface Answer<T> {
@@ -57,11 +59,13 @@ export function chunkClient(options: ChunkClientOptions): ChunkClient {
         'chunk',
       );
     try {
-      return await fetch(`${base}${path}`, {
+      const response = await fetch(`${base}${path}`, {
         method: 'POST',
         body: form,
         signal: AbortSignal.timeout(limit),
       });
+      options.onAnswer?.();
+      return response;
     } catch (error) {
       const name = (error as { name?: string }).name;
       if (name === 'TimeoutError' || name === 'AbortError') {

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
+import { chunkClient } from './chunks.ts';
 import { cloudClient } from './client.ts';
 
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -64,4 +65,23 @@ test('envWatch answers a waiting change at once, wakes on a push, and stops on i
   const held = client.envWatch(token, 'watch-pc', woke.cursor, 'en', controller.signal);
   controller.abort();
   await expect(held).rejects.toMatchObject({ name: 'AbortError' });
+});
+
+test('the client and its chunk client say when the cloud last answered; a cloud away never does', async () => {
+  // What a logout measures an upload's progress by (account/auth.ts).
+  const fresh = cloudClient(cloud.url);
+  expect(fresh.answeredAt()).toBe(0);
+  const before = Date.now();
+  // A refusal is an answer too.
+  await expect(fresh.envPull('not-a-token', 0, 'en')).rejects.toThrow();
+  expect(fresh.answeredAt()).toBeGreaterThanOrEqual(before);
+
+  const away = cloudClient('http://127.0.0.1:9', 2_000);
+  await expect(away.envPull(token, 0, 'en')).rejects.toThrow(/cannot reach/);
+  expect(away.answeredAt()).toBe(0);
+
+  const noted = cloudClient(cloud.url);
+  const chunks = chunkClient({ base: cloud.url, token: () => token, onAnswer: noted.noteAnswer });
+  expect(await chunks.missing([sha(Buffer.from('a chunk'))])).toHaveLength(1);
+  expect(noted.answeredAt()).toBeGreaterThanOrEqual(before);
 });

@@ -145,14 +145,18 @@ function describe(error: unknown): string {
 
 export function cloudClient(baseUrl: string, timeoutMs = CLOUD_TIMEOUT_MS) {
   const base = baseUrl.replace(/\/$/, '');
+  /** When the cloud last answered anything (0: never): how a logout tells slow from away. */
+  let answeredAt = 0;
 
   async function request(url: string, init: RequestInit, limitMs: number): Promise<Response> {
     const limit = AbortSignal.timeout(limitMs);
     try {
-      return await fetch(url, {
+      const response = await fetch(url, {
         ...init,
         signal: init.signal ? AbortSignal.any([init.signal, limit]) : limit,
       });
+      answeredAt = Date.now();
+      return response;
     } catch (error) {
       // The caller's own signal (a service closing) ends the call with its abort error.
       if (init.signal?.aborted) throw error;
@@ -214,6 +218,12 @@ export function cloudClient(baseUrl: string, timeoutMs = CLOUD_TIMEOUT_MS) {
 
   return {
     base,
+    /** When the cloud last answered a call of this client or of its chunk client (ms, 0: never). */
+    answeredAt: () => answeredAt,
+    /** An answer the chunk client (chunks.ts) had, on the same cloud. */
+    noteAnswer: () => {
+      answeredAt = Date.now();
+    },
     /**
      * The newest client version the cloud publishes (no login): a version such as "0.2.0". None
      * published is the cloud's NOT_FOUND (a CloudCallError of kind 'answer'); anything but a
