@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, startTestSite } from '@hainiao/testkit';
 import { cloudCall } from './cloud-call.ts';
 import { confirmDialog } from './dialogs.ts';
+import { expectToast, recordToasts } from './toasts.ts';
 
 describe('accounts, /route and the API console in Chromium', () => {
   let system: Awaited<ReturnType<typeof startTestSite>>;
@@ -55,11 +56,10 @@ describe('accounts, /route and the API console in Chromium', () => {
     await expect.poll(() => page.getByText('No API selected').isVisible()).toBe(true);
 
     // Apply.
+    await recordToasts(page);
     await page.getByRole('button', { name: 'Apply' }).click();
     await confirmDialog(page);
-    // A toast lives 3 s: watched for inside the page (Playwright's own wait), not by round trips
-    // that a saturated machine spaced too far apart to meet it (two attempts missed it in CI).
-    await page.getByText('API credential created').waitFor({ state: 'visible', timeout: 15_000 });
+    await expectToast(page, 'API credential created');
     // The next step opens on the new credential (e2e/console-next-step.test.ts); closed here.
     await page
       .getByRole('dialog')

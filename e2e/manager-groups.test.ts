@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accountWithCredential, adminOf, launchChromium, startTestSystem } from '@hainiao/testkit';
 import { localData, managerContext, recordErrors } from './manager-helpers.ts';
+import { expectToast, recordToasts } from './toasts.ts';
 
 const ACCOUNT = 'manager_groups_e2e';
 
@@ -82,9 +83,9 @@ describe('groups in the manager, in Chromium', () => {
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
       .filter({ hasText: 'Create group “Amazon”' });
     await expect.poll(() => offer.isVisible()).toBe(true);
+    await recordToasts(page);
     await groupField.press('Enter');
-    // A toast lives a few seconds: watched for inside the page, as account.test.ts does.
-    await toast('Group “Amazon” created').waitFor({ state: 'visible', timeout: 15_000 });
+    await expectToast(page, 'Group “Amazon” created');
     await expect
       .poll(() =>
         drawer()
