@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { builtSite } from './build-site.ts';
 import { TEST_POSTGRES_URL } from './postgres-url.ts';
-import { startCloudProgram, startSystem, stopProgram } from './run-system.ts';
+import { startCloudProgram, startSystem, stopProgram, type RunningProgram } from './run-system.ts';
 
 type Database = 'sqlite' | 'postgres';
 
@@ -35,33 +35,40 @@ function throwAwayStore(database: Database | undefined) {
 }
 
 /**
- * The whole system as `npm start` runs it, on free ports with a throw-away data folder; on
- * SQLite (default) or on a throw-away PostgreSQL schema (the server of TEST_POSTGRES_URL).
+ * `start` on a throw-away store, which goes when the start fails or at `stop`; with the store's
+ * folder and what the operators' command needs to work on it.
  */
-export async function startTestSystem(options: { database?: Database } = {}) {
-  const store = throwAwayStore(options.database);
+async function onThrowAwayStore<T extends { cloud: RunningProgram; stop(): Promise<void> }>(
+  database: Database | undefined,
+  start: (dataDir: string, cloudEnv: Record<string, string>) => Promise<T>,
+) {
+  const store = throwAwayStore(database);
   const { dataDir, cloudEnv } = store;
-  const system = await startSystem({
-    cloudPort: 0,
-    localApiPort: 0,
-    dataDir,
-    cloudEnv,
-    webDist: builtSite(),
-  }).catch(async (error: unknown) => {
+  const started = await start(dataDir, cloudEnv).catch(async (error: unknown) => {
     await store.remove();
     throw error;
   });
   return {
-    ...system,
+    ...started,
     /** The system's data folder, for the operators' command (`runAdmin` with DATA_DIR). */
     dataDir,
     /** The environment the operators' command needs to work on this system's store. */
-    adminEnv: { DATA_DIR: dataDir, SITE_URL: system.cloud.url, ...cloudEnv },
+    adminEnv: { DATA_DIR: dataDir, SITE_URL: started.cloud.url, ...cloudEnv },
     async stop() {
-      await system.stop();
+      await started.stop();
       await store.remove();
     },
   };
+}
+
+/**
+ * The whole system as `npm start` runs it, on free ports with a throw-away data folder; on
+ * SQLite (default) or on a throw-away PostgreSQL schema (the server of TEST_POSTGRES_URL).
+ */
+export function startTestSystem(options: { database?: Database } = {}) {
+  return onThrowAwayStore(options.database, (dataDir, cloudEnv) =>
+    startSystem({ cloudPort: 0, localApiPort: 0, dataDir, cloudEnv, webDist: builtSite() }),
+  );
 }
 
 /**
@@ -69,25 +76,14 @@ export async function startTestSystem(options: { database?: Database } = {}) {
  * local service, for files that drive only the site and the console (a local API they never
  * call would cost each of them a program start).
  */
-export async function startTestSite(options: { database?: Database } = {}) {
-  const store = throwAwayStore(options.database);
-  const { dataDir, cloudEnv } = store;
-  const cloud = await startCloudProgram({
-    cloudPort: 0,
-    dataDir,
-    cloudEnv,
-    webDist: builtSite(),
-  }).catch(async (error: unknown) => {
-    await store.remove();
-    throw error;
+export function startTestSite(options: { database?: Database } = {}) {
+  return onThrowAwayStore(options.database, async (dataDir, cloudEnv) => {
+    const cloud = await startCloudProgram({
+      cloudPort: 0,
+      dataDir,
+      cloudEnv,
+      webDist: builtSite(),
+    });
+    return { cloud, stop: () => stopProgram(cloud) };
   });
-  return {
-    cloud,
-    dataDir,
-    adminEnv: { DATA_DIR: dataDir, SITE_URL: cloud.url, ...cloudEnv },
-    async stop() {
-      await stopProgram(cloud);
-      await store.remove();
-    },
-  };
 }
