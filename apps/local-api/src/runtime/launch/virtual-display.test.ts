@@ -7,7 +7,8 @@
  * (SIGTERM), and — after a kill -9 — with the next service's start; without Xvfb a windowed
  * start answers -2 naming the package in both languages.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +20,8 @@ import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
 import { exited, spawnLocalApi, type ServiceProcess } from '@hainiao/testkit/service-process';
 import { hasChromium } from '../../test/browser.ts';
 import { findXvfb, virtualDisplay, type DisplayLease } from './virtual-display.ts';
+
+const execFileAsync = promisify(execFile);
 
 const hasXvfb = findXvfb(process.env) !== undefined;
 // Under CI the display is mandatory; elsewhere its tests skip, said once.
@@ -78,7 +81,7 @@ function xvfbWith(authFile: string): number | undefined {
  * `cookie` as MIT-MAGIC-COOKIE-1 or no authorization. Over the display's abstract socket, which
  * Node 20 cannot connect to: Python (a dependency of CI's python3-requests) does.
  */
-function xSetup(display: string, cookie?: Buffer): number {
+async function xSetup(display: string, cookie?: Buffer): Promise<number> {
   const pad = (bytes: Buffer) => Buffer.concat([bytes, Buffer.alloc((4 - (bytes.length % 4)) % 4)]);
   const name = cookie ? Buffer.from('MIT-MAGIC-COOKIE-1') : Buffer.alloc(0);
   const data = cookie ?? Buffer.alloc(0);
@@ -96,11 +99,13 @@ function xSetup(display: string, cookie?: Buffer): number {
     's.sendall(bytes.fromhex(sys.argv[2]))',
     'print(s.recv(1)[0])',
   ].join('\n');
-  const out = execFileSync('python3', ['-c', script, display.slice(1), request.toString('hex')], {
-    encoding: 'utf8',
-    timeout: 10_000,
-  });
-  return Number(out.trim());
+  // Not synchronous: the service in this process keeps reading what Xvfb writes meanwhile.
+  const { stdout } = await execFileAsync(
+    'python3',
+    ['-c', script, display.slice(1), request.toString('hex')],
+    { encoding: 'utf8', timeout: 60_000 },
+  );
+  return Number(stdout.trim());
 }
 
 describe.skipIf(!hasXvfb)('the virtual display', () => {
@@ -131,9 +136,9 @@ describe.skipIf(!hasXvfb)('the virtual display', () => {
 
       // Its cookie lets a client in; none, or another, does not. No socket file either.
       const cookie = fs.readFileSync(a.env.XAUTHORITY).subarray(-16);
-      expect(xSetup(a.env.DISPLAY, cookie)).toBe(1);
-      expect(xSetup(a.env.DISPLAY)).toBe(0);
-      expect(xSetup(a.env.DISPLAY, randomBytes(16))).toBe(0);
+      expect(await xSetup(a.env.DISPLAY, cookie)).toBe(1);
+      expect(await xSetup(a.env.DISPLAY)).toBe(0);
+      expect(await xSetup(a.env.DISPLAY, randomBytes(16))).toBe(0);
       expect(fs.existsSync(`/tmp/.X11-unix/X${a.env.DISPLAY.slice(1)}`)).toBe(false);
 
       await a.release();
