@@ -85,11 +85,24 @@ describe.skipIf(!hasChromium)('profiles through the cloud', () => {
   let origin: string;
   let root: string;
 
+  const heartbeats: NodeJS.Timeout[] = [];
+  /**
+   * A device lease kept as a service keeps it, with the cloud's heartbeat: on a slow machine a
+   * test outlasts the lease's timeout (LOGIN_EXPIRE in CI).
+   */
   async function leaseClient(name: string): Promise<ChunkClient> {
     const credential = await cloud.account(name);
-    const login = await cloud.call('apilogin', { ...credential, device: `device-${name}` });
+    const device = `device-${name}`;
+    const login = await cloud.call('apilogin', { ...credential, device });
     expect(login.code, login.msg).toBe(0);
     const token = login.data.token as string;
+    const every = login.data.heartbeat_interval_ms as number;
+    heartbeats.push(
+      setInterval(
+        () => void cloud.call('apiheartbeat', { token, device }).catch(() => undefined),
+        every,
+      ),
+    );
     return chunkClient({ base: cloud.url, token: () => token });
   }
 
@@ -105,6 +118,7 @@ describe.skipIf(!hasChromium)('profiles through the cloud', () => {
     origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   });
   afterAll(async () => {
+    for (const heartbeat of heartbeats) clearInterval(heartbeat);
     await new Promise((resolve) => server?.close(resolve));
     await cloud?.stop();
     if (root) fs.rmSync(root, { recursive: true, force: true });
