@@ -98,8 +98,6 @@ export function cloudFailure(error: unknown, during: 'login' | 'call'): DomainEr
 export function accountAuth(options: {
   cloud: CloudClient;
   device: string;
-  /** LOGOUT_FLUSH_QUIET_MS unless given (tests). */
-  flushQuietMs?: number;
   /** Called when the login ends for any reason but a new login replacing it. */
   onLoggedOut?: (reason: 'logout' | 'expired') => void;
   /** Called after each successful login, with the credential it was made with. */
@@ -118,10 +116,9 @@ export function accountAuth(options: {
   const switchHooks: ((leaving: Login) => Promise<void>)[] = [];
   const changeListeners: ((login: Login | null) => void)[] = [];
 
-  const quietMs = options.flushQuietMs ?? LOGOUT_FLUSH_QUIET_MS;
   /**
-   * Waits for `work` while the cloud answers: until it ends, `quietMs` pass without an answer,
-   * or LOGOUT_FLUSH_MAX_MS in all.
+   * Waits for `work` while the cloud answers: until it ends, LOGOUT_FLUSH_QUIET_MS pass without
+   * an answer, or LOGOUT_FLUSH_MAX_MS in all.
    */
   const bounded = (work: Promise<void>) =>
     new Promise<void>((resolve) => {
@@ -130,8 +127,9 @@ export function accountAuth(options: {
       const check = () => {
         const now = Date.now();
         const quiet = now - Math.max(since, cloud.answeredAt());
-        if (quiet >= quietMs || now - since >= LOGOUT_FLUSH_MAX_MS) return resolve();
-        timer = setTimeout(check, Math.min(quietMs - quiet, LOGOUT_FLUSH_MAX_MS - (now - since)));
+        if (quiet >= LOGOUT_FLUSH_QUIET_MS || now - since >= LOGOUT_FLUSH_MAX_MS) return resolve();
+        const left = Math.min(LOGOUT_FLUSH_QUIET_MS - quiet, LOGOUT_FLUSH_MAX_MS - (now - since));
+        timer = setTimeout(check, left);
         timer.unref();
       };
       check();
