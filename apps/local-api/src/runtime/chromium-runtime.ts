@@ -110,7 +110,9 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
   const conditions = new Map<string, number>();
   const queue = launchQueue(options.launchConcurrency ?? Math.max(2, os.cpus().length));
   const launchTimeout = options.launchTimeoutMs ?? 30_000;
-  const closeTimeout = options.closeTimeoutMs ?? 5_000;
+  // A closing browser writes its session and profile first; on a busy machine that outlasts a few
+  // seconds, and a stop that gives up early answers -19 and loses the session (docs/browser-runtime.md).
+  const closeTimeout = options.closeTimeoutMs ?? 20_000;
   const lookupUrl = options.ipLookupUrl ?? env.HAINIAO_IP_LOOKUP ?? DEFAULT_IP_LOOKUP_URL;
   let discovered: Promise<BrowserInstall> | undefined;
   const browser = () => {

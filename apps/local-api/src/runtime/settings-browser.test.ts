@@ -325,7 +325,8 @@ describe.skipIf(!hasChromium)('advanced settings in the browser', () => {
         !urls.includes('') &&
         (restore === 0 || urls.length >= 4);
       let open: string[] = [];
-      const deadline = Date.now() + 10_000;
+      // Restored tabs load after the start page; a busy machine takes its time (the loop ends early).
+      const deadline = Date.now() + 30_000;
       do {
         await new Promise((resolve) => setTimeout(resolve, 500));
         open = await tabs(second.browser_CDP_Port);
