@@ -68,6 +68,7 @@ const APP_UNIT_FILES = [
   'apps/local-api/src/runtime/fingerprint/geolocation-setup.test.ts',
   'apps/local-api/src/runtime/devtools/instrument.test.ts',
   'apps/local-api/src/runtime/launch/launch.test.ts',
+  'apps/local-api/src/runtime/launch/singleton-folder.test.ts',
   'apps/local-api/src/runtime/devtools/media-block.test.ts',
   'apps/local-api/src/runtime/devtools/page-scripts.test.ts',
   'apps/local-api/src/runtime/profile/profile.test.ts',

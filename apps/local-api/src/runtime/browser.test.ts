@@ -30,6 +30,12 @@ const WORKER = `postMessage({ ua: navigator.userAgent, platform: navigator.platf
   languages: [...navigator.languages],
   brands: navigator.userAgentData && navigator.userAgentData.brands.map((b) => b.brand) });`;
 
+/** The temp folder that holds a running environment's single-instance socket (Chromium's). */
+const singletonFolder = (id: string) =>
+  path.dirname(
+    fs.readlinkSync(path.join(api.service.dataDir, 'sessions', id, 'profile', 'SingletonSocket')),
+  );
+
 let api: BrowserService;
 let site: Awaited<ReturnType<typeof startSite>>;
 let engineMajor = 0;
@@ -82,6 +88,8 @@ describe.skipIf(!hasChromium)('browser runtime', () => {
     const version = await fetch(`http://127.0.0.1:${item.browser_CDP_Port}/json/version`);
     expect(((await version.json()) as { Browser: string }).Browser).toContain(`/${item.core}`);
 
+    const socketFolder = singletonFolder(id);
+    expect(fs.existsSync(socketFolder)).toBe(true);
     const again = await api.start([id]);
     expect(again[0]).toMatchObject({ status: -7, Session_Actived: 1 });
     const status = await api.status([id]);
@@ -93,6 +101,8 @@ describe.skipIf(!hasChromium)('browser runtime', () => {
       status: 0,
       Session_Actived: 0,
     });
+    // Chromium's single-instance folder in the temp folder, which a killed browser leaves, is gone.
+    expect(fs.existsSync(socketFolder)).toBe(false);
     // The group is SIGKILLed; its last processes may take a moment to leave the process table.
     await expect.poll(() => browsersOf(api.service.dataDir)).toEqual([]);
   }, 90_000);
@@ -423,6 +433,7 @@ describe.skipIf(!hasChromium)('browser runtime', () => {
   test('a browser that exits by itself is noticed at once (-12) and nothing is left', async () => {
     const id = await api.create();
     const item = await api.startOne(id);
+    const socketFolder = singletonFolder(id);
     process.kill(item.Session_ProcessID, 'SIGKILL');
     await until(async () => (await api.status([id])).listcontainer[0].status === -12, 5000, '-12');
     expect((await api.status([id])).listcontainer[0]).toMatchObject({ Session_Actived: 0 });
@@ -440,6 +451,7 @@ describe.skipIf(!hasChromium)('browser runtime', () => {
     );
     // Its state file, and its display's (ended a moment after the browser) too.
     await expect.poll(() => fs.readdirSync(path.join(api.service.dataDir, 'run'))).toEqual([]);
+    expect(fs.existsSync(socketFolder)).toBe(false);
     // It starts again, and the status is 0 again.
     await api.startOne(id);
     expect((await api.status([id])).listcontainer[0].status).toBe(0);

@@ -229,6 +229,7 @@ export function chromiumRuntime(options: ChromiumRuntimeOptions): BrowserRuntime
         env: command.env,
         stateFile: path.join(runDir, `${id}.json`),
         marker: `--user-data-dir=${profile}`,
+        profile,
       });
       const info = runningInfo({
         plan,

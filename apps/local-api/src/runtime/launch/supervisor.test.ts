@@ -79,13 +79,15 @@ afterEach(() => {
 });
 
 function fake(script: string, id = 'e1'): BrowserProcess {
-  const marker = `--user-data-dir=${path.join(dir, 'sessions', id, 'profile')}`;
+  const profile = path.join(dir, 'sessions', id, 'profile');
+  const marker = `--user-data-dir=${profile}`;
   const proc = spawnBrowser({
     executable: process.execPath,
     args: ['-e', script, '--', marker],
     env: process.env,
     stateFile: path.join(dir, 'run', `${id}.json`),
     marker,
+    profile,
   });
   started.push(proc);
   return proc;

@@ -12,11 +12,13 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { BrowserCodes } from '@hainiao/contract';
 import { CdpConnection } from '../devtools/cdp.ts';
 import { serveDevTools, type DevToolsProxyOptions } from '../devtools/devtools-proxy.ts';
+import { removeSingletonFiles } from './singleton-folder.ts';
 
 const B = BrowserCodes.code;
 
@@ -128,6 +130,8 @@ export interface SpawnOptions {
   stateFile: string;
   /** A flag of the command line that names this browser (its `--user-data-dir=…`). */
   marker: string;
+  /** Its profile folder: what a killed browser left of its single-instance files goes at exit. */
+  profile: string;
 }
 
 export interface BrowserProcess {
@@ -184,6 +188,15 @@ export function spawnBrowser(options: SpawnOptions): BrowserProcess {
     JSON.stringify({ pid: child.pid, profile: options.marker } satisfies Partial<StateFile>),
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  void exited.then(() => {
+    try {
+      if (child.pid) {
+        removeSingletonFiles(options.profile, child.pid, options.env.TMPDIR ?? os.tmpdir());
+      }
+    } catch {
+      // a folder that cannot be read or removed stays, as Chromium itself would leave it
+    }
+  });
   const exitedWithin = (timeoutMs: number) =>
     Promise.race([
       exited.then(() => true),

@@ -244,6 +244,7 @@ describe.skipIf(!hasChromium)('extensions in a bare Chromium', () => {
       env: process.env,
       stateFile: path.join(profile, 'state.json'),
       marker: `--user-data-dir=${profile}`,
+      profile,
     });
     started.push({ proc, profile });
     const cdp = proc.cdp;
