@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '@hainiao/sqlite';
 import { chromium } from 'playwright-core';
 import { startTestCloud } from '@hainiao/testkit/cloud';
 import { chunkClient } from '@hainiao/local-api/cloud/chunks.ts';
@@ -114,7 +114,7 @@ function imageBytes(seed: number, size: number): Buffer {
 
 /** History, Favicons and Web Data of a heavy user, in Chromium's own tables. */
 function growDatabases(profile: string) {
-  const history = new Database(path.join(profile, 'Default', 'History'));
+  const history = openSqlite(path.join(profile, 'Default', 'History'));
   const sites = ['shop.example', 'market.example', 'seller.example', 'ads.example', 'mail.example'];
   const addUrl = history.prepare(
     'insert into urls(url, title, visit_count, typed_count, last_visit_time, hidden) values (?, ?, ?, 0, ?, 0)',
@@ -138,7 +138,7 @@ function growDatabases(profile: string) {
   })();
   history.close();
 
-  const favicons = new Database(path.join(profile, 'Default', 'Favicons'));
+  const favicons = openSqlite(path.join(profile, 'Default', 'Favicons'));
   const addIcon = favicons.prepare('insert into favicons(url, icon_type) values (?, 1)');
   const addBitmap = favicons.prepare(
     'insert into favicon_bitmaps(icon_id, last_updated, image_data, width, height) values (?, ?, ?, 32, 32)',
@@ -153,7 +153,7 @@ function growDatabases(profile: string) {
   })();
   favicons.close();
 
-  const web = new Database(path.join(profile, 'Default', 'Web Data'));
+  const web = openSqlite(path.join(profile, 'Default', 'Web Data'));
   const addField = web.prepare(
     'insert or ignore into autofill(name, value, value_lower, date_created, date_last_used, count) values (?, ?, ?, ?, ?, ?)',
   );

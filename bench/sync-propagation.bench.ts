@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '@hainiao/sqlite';
 import { startTestCloud } from '@hainiao/testkit/cloud';
 import { spawnLocalApi, type ServiceProcess } from '@hainiao/testkit/service-process';
 
@@ -26,7 +26,7 @@ const quantile = (sorted: number[], q: number) =>
  * reader in while the service writes): polling the service's calls would hit their rate limits.
  */
 function nameReader(dataDir: string) {
-  const db = new Database(path.join(dataDir, 'local-api.sqlite'), { readonly: true });
+  const db = openSqlite(path.join(dataDir, 'local-api.sqlite'), { readonly: true });
   const read = db.prepare<[string], { name: string }>('select name from environment where id = ?');
   return { name: (id: string) => read.get(id)?.name, close: () => db.close() };
 }

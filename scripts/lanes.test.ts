@@ -38,7 +38,7 @@ test('files that drive Chromium are in the browser or e2e lane', () => {
 
 test('unit files start no server, database or browser', () => {
   const needsMore =
-    /\bdescribeEachDatabase\b|\bstartTestService\b|\bstartTestCloud\b|\bstartTestSystem\b|\bbuildTestApp\b|\bopenDatabase\b|\bopenStore\b|from 'better-sqlite3'|\.listen\(/;
+    /\bdescribeEachDatabase\b|\bstartTestService\b|\bstartTestCloud\b|\bstartTestSystem\b|\bbuildTestApp\b|\bopenDatabase\b|\bopenStore\b|from '@hainiao\/sqlite'|\.listen\(/;
   const wrong = [...byFile]
     .filter(([file]) => file !== 'scripts/lanes.test.ts')
     .filter(([, lanes]) => lanes.includes('unit'))

@@ -81,6 +81,9 @@ const APP_UNIT_FILES = [
 /** Test files of the web app that talk to a real HTTP server on loopback. */
 const WEB_INTEGRATION_FILES = ['apps/web/src/api/cloud.test.ts'];
 
+/** Test files of the shared packages that open real databases. */
+const PACKAGE_INTEGRATION_FILES = ['packages/sqlite/src/index.test.ts'];
+
 /** Test files of the repository's scripts that run a program and a cloud (no Chromium). */
 const SCRIPT_INTEGRATION_FILES = ['scripts/package-windows.test.ts'];
 
@@ -93,13 +96,19 @@ export const LANES: Record<Lane, LaneFiles> = {
       'scripts/**/*.test.ts',
       ...APP_UNIT_FILES,
     ],
-    exclude: [...WEB_INTEGRATION_FILES, ...SCRIPT_INTEGRATION_FILES, ...BROWSER_FILES],
+    exclude: [
+      ...WEB_INTEGRATION_FILES,
+      ...PACKAGE_INTEGRATION_FILES,
+      ...SCRIPT_INTEGRATION_FILES,
+      ...BROWSER_FILES,
+    ],
   },
   integration: {
     include: [
       'apps/cloud/src/**/*.test.ts',
       'apps/local-api/src/**/*.test.ts',
       ...WEB_INTEGRATION_FILES,
+      ...PACKAGE_INTEGRATION_FILES,
       ...SCRIPT_INTEGRATION_FILES,
     ],
     exclude: [...APP_UNIT_FILES, ...BROWSER_FILES],

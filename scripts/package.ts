@@ -6,8 +6,8 @@
  * cloud's release store (the one the cloud's settings name: `<DATA_DIR>/releases/` or the S3
  * bucket), where its download page lists them (`--no-publish` skips that).
  *
- * Node's built-in SQLite serves the store there (store/sqlite-driver.ts): better-sqlite3 is a
- * native module built for one system and cannot go into the executable. Both executables are
+ * Node's built-in SQLite serves the store there (@hainiao/sqlite): a native module is built for
+ * one system and cannot go into the executable. Both executables are
  * built here, on Linux: the Linux binary of the same Node.js version prepares the blob (no code
  * cache, which would be this system's) and postject injects it into each system's binary.
  * Node.js 22: the Windows binaries of later releases do not start under Wine 8, where the
@@ -157,7 +157,7 @@ async function bundle(workDir: string): Promise<string> {
     logLevel: 'warning',
     // Native modules, loaded only where they exist (a checkout's SQLite binding; ssh2's optional
     // speed-ups, which it does without).
-    external: ['better-sqlite3', 'cpu-features', '*.node'],
+    external: ['@photostructure/sqlite', 'cpu-features', '*.node'],
     plugins: [ownLocation()],
   });
   return main;

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '@hainiao/sqlite';
 import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import {
@@ -213,7 +213,7 @@ describe('start pages: http and https only', () => {
 
 /** Replaces an environment's start pages in the store itself (pages of an older version). */
 function legacyPages(id: string, urls: string[]) {
-  const db = new Database(path.join(api.service.dataDir, 'local-api.sqlite'));
+  const db = openSqlite(path.join(api.service.dataDir, 'local-api.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
     db.transaction(() => {

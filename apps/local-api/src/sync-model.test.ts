@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '@hainiao/sqlite';
 import fc from 'fast-check';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
@@ -111,7 +111,7 @@ class World {
   /** The changes machine `index` has yet to upload: its store's queue, read as it stands. */
   queued(index: number): { envId: string; author: string; deleted: number }[] {
     const file = path.join(this.machines[index]!.dataDir, 'local-api.sqlite');
-    const db = new Database(file, { readonly: true, fileMustExist: true });
+    const db = openSqlite(file, { readonly: true, fileMustExist: true });
     try {
       return db.prepare('select env_id as envId, author, deleted from sync_outbox').all() as {
         envId: string;

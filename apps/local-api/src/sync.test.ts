@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '@hainiao/sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestCloud, type TestCloud } from '@hainiao/testkit/cloud';
 import { postgresUp } from '@hainiao/testkit/postgres';
@@ -296,7 +296,7 @@ for (const database of ['sqlite', 'postgres'] as const) {
           const id = await create(pc, { Session_Name: 'checked' });
           const other = await create(pc, { Session_Name: 'ahead' });
           await pc.synced();
-          const store = new Database(path.join(cloud.dataDir, 'cloud.sqlite'));
+          const store = openSqlite(path.join(cloud.dataDir, 'cloud.sqlite'));
           try {
             // One stored snapshot changes under its checksum (a damaged disk, a bad restore) and
             // comes down in the next pull; the other's version moves on with nothing to pull.

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
   Kysely,
@@ -10,6 +9,7 @@ import {
   type PostgresDialectConfig,
 } from 'kysely';
 import pg from 'pg';
+import { openSqlite } from '@hainiao/sqlite';
 import { nameStatements } from './pg-named-statements.ts';
 import { SchemaPostgresDialect } from './schema-introspector.ts';
 import type { Database } from './schema.ts';
@@ -94,7 +94,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): CloudD
   }
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const sqlite = new SQLite(file);
+  const sqlite = openSqlite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

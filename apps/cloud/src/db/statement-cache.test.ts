@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { openSqlite } from '@hainiao/sqlite';
 import { Kysely, SqliteDialect, sql, type Generated } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cachingStatements } from './statement-cache.ts';
@@ -22,7 +22,7 @@ describe('SQLite statements kept prepared by SQL text', () => {
   });
 
   async function open(capacity?: number) {
-    const sqlite = new SQLite(file);
+    const sqlite = openSqlite(file);
     const db = new Kysely<Db>({
       dialect: new SqliteDialect({ database: cachingStatements(sqlite, capacity) }),
     });
@@ -95,7 +95,7 @@ describe('SQLite statements kept prepared by SQL text', () => {
   });
 
   it('keeps at most its capacity, dropping the least recently used, and never a busy one', () => {
-    const sqlite = new SQLite(file);
+    const sqlite = openSqlite(file);
     const cache = cachingStatements(sqlite, 2);
     const a = cache.prepare('select 1 as n');
     const b = cache.prepare('select 2 as n');

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type net from 'node:net';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '@hainiao/sqlite';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -517,7 +517,7 @@ describe.skipIf(!hasChromium)('advanced settings, as pages and users see them', 
     function profileState(profile: string) {
       const rows = (file: string, sql: string) => {
         if (!fs.existsSync(path.join(profile, file))) return [];
-        const db = new Database(path.join(profile, file), { readonly: true });
+        const db = openSqlite(path.join(profile, file), { readonly: true });
         try {
           return db.prepare(sql).pluck().all() as string[];
         } finally {

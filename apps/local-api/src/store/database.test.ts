@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { openSqlite } from '@hainiao/sqlite';
 import { afterAll, describe, expect, test } from 'vitest';
 import { DEFAULT_SETTINGS } from '../model/settings.ts';
 import { toWireSettings } from '../adapters/v1/wire-settings.ts';
@@ -28,7 +28,7 @@ function dataDir(): string {
 
 /** A data folder holding the version-3 store of the fixture; answers its settings JSON. */
 function oldStore(dir: string): Record<string, unknown> {
-  const db = new SQLite(path.join(dir, 'local-api.sqlite'));
+  const db = openSqlite(path.join(dir, 'local-api.sqlite'));
   db.exec(FIXTURE);
   db.pragma('user_version = 3');
   const { settings } = db.prepare('select settings from env_data').get() as { settings: string };

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
 import { DEFAULT_GROUP_NAME } from '@hainiao/contract';
-import { openSqlite } from './sqlite-driver.ts';
+import { openSqlite } from '@hainiao/sqlite';
 
 /**
  * Schema steps, applied in order and recorded in `user_version`. Each step runs in one

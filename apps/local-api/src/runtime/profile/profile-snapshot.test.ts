@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '@hainiao/sqlite';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { CHUNK_MAX_BYTES } from '@hainiao/contract';
 import { DomainError } from '../../model/errors.ts';
@@ -65,7 +65,7 @@ function makeProfile(dir: string) {
   write(dir, 'GrShaderCache/data_0', 'shader');
   write(dir, 'BrowserMetrics/m.pma', 'metrics');
   fs.symlinkSync('host-1234', path.join(dir, 'SingletonLock'));
-  const db = new Database(path.join(dir, 'Default/History'));
+  const db = openSqlite(path.join(dir, 'Default/History'));
   db.exec('create table urls(id integer primary key, url text, title text, visits integer)');
   const insert = db.prepare('insert into urls(url, title, visits) values (?, ?, ?)');
   db.transaction(() => {
@@ -160,7 +160,7 @@ describe('chunks', () => {
     const dir = path.join(root, 'profile');
     makeProfile(dir);
     const before = await snapshotProfile(dir);
-    const db = new Database(path.join(dir, 'Default/History'));
+    const db = openSqlite(path.join(dir, 'Default/History'));
     db.prepare('update urls set visits = visits + 1 where id = 2500').run();
     db.close();
     const after = await snapshotProfile(dir, before.manifest);
@@ -256,7 +256,7 @@ describe('restore', () => {
       false,
     );
     expect(fs.existsSync(path.join(target, 'SingletonCookie'))).toBe(false);
-    const db = new Database(path.join(target, 'Default/History'), { readonly: true });
+    const db = openSqlite(path.join(target, 'Default/History'), { readonly: true });
     expect(db.prepare('select count(*) as n from urls').get()).toEqual({ n: 4000 });
     db.close();
     // Nothing beside the profile: the temporary and previous folders are gone.

@@ -1,11 +1,17 @@
 /**
- * The SQLite binding of the local store. A checkout uses better-sqlite3; the packaged program (a
- * Node.js single executable, which cannot carry a native module built for one system) uses Node's
- * built-in `node:sqlite` through the same interface: the part of better-sqlite3's API the store
- * uses (prepare with run/get/all/iterate/pluck, exec, pragma, nested transactions, close).
+ * SQLite for the cloud and the local API. The engine is node:sqlite's: Node's own module where the
+ * process is the packaged program (Node 22, which cannot load a module installed beside it) or
+ * HAINIAO_SQLITE=node asks for it, else @photostructure/sqlite, the same module for Node 20 with
+ * prebuilt binaries in its npm package (better-sqlite3 compiled SQLite at every `npm ci`, a minute
+ * on one core). The callers keep the part of better-sqlite3's API they use (its types describe it):
+ * prepare with run/get/all/iterate/pluck/bind and the reader and busy flags Kysely's SQLite dialect
+ * reads, exec, pragma, nested transactions, close.
  */
 import { createRequire } from 'node:module';
 import type SQLite from 'better-sqlite3';
+
+export type Database = SQLite.Database;
+export type Statement = SQLite.Statement;
 
 // node:sqlite as far as it is used here (this repository's Node.js types predate the module).
 type Params = unknown[];
@@ -14,6 +20,7 @@ interface NodeStatement {
   get(...params: Params): unknown;
   all(...params: Params): unknown[];
   iterate(...params: Params): IterableIterator<unknown>;
+  columns(): unknown[];
   setAllowBareNamedParameters(enabled: boolean): void;
   setAllowUnknownNamedParameters?(enabled: boolean): void;
 }
@@ -25,23 +32,36 @@ interface NodeDatabase {
   readonly isTransaction: boolean;
 }
 interface NodeSqlite {
-  DatabaseSync: new (file: string) => NodeDatabase;
+  DatabaseSync: new (file: string, options?: { readOnly?: boolean }) => NodeDatabase;
 }
 
-/** Node's SQLite when this process is the packaged program (or HAINIAO_SQLITE=node asks for it). */
-function builtInSqlite(): NodeSqlite | undefined {
+export interface OpenOptions {
+  readonly?: boolean;
+  /** Refuse a file that does not exist instead of creating it. */
+  fileMustExist?: boolean;
+}
+
+/** Node's own module in the packaged program (or when HAINIAO_SQLITE=node asks), else the npm one. */
+function engine(): NodeSqlite {
   const sea = process.getBuiltinModule?.('node:sea');
-  const wanted = process.env.HAINIAO_SQLITE === 'node' || sea?.isSea() === true;
-  return wanted ? (process.getBuiltinModule('node:sqlite') as NodeSqlite | undefined) : undefined;
+  if (process.env.HAINIAO_SQLITE === 'node' || sea?.isSea() === true) {
+    const builtIn = process.getBuiltinModule('node:sqlite') as NodeSqlite | undefined;
+    if (builtIn) return builtIn;
+  }
+  // Loaded when used: the packaged program has no node_modules to load it from.
+  return createRequire(import.meta.url)('@photostructure/sqlite') as NodeSqlite;
 }
 
-/** Opens the database file with the binding of this process. */
-export function openSqlite(file: string): SQLite.Database {
-  const builtIn = builtInSqlite();
-  if (builtIn) return nodeSqliteDatabase(new builtIn.DatabaseSync(file));
-  // Loaded when used: the packaged program has no better-sqlite3 to load.
-  const BetterSqlite = createRequire(import.meta.url)('better-sqlite3') as typeof SQLite;
-  return new BetterSqlite(file);
+/** Opens a database file (created unless `fileMustExist` or `readonly`). */
+export function openSqlite(file: string, options: OpenOptions = {}): Database {
+  const { existsSync } = process.getBuiltinModule('node:fs');
+  if ((options.fileMustExist || options.readonly) && file !== ':memory:' && !existsSync(file)) {
+    throw new Error(`unable to open database file: ${file} does not exist`);
+  }
+  const db = new (engine().DatabaseSync)(file, { readOnly: options.readonly === true });
+  // better-sqlite3 waits up to 5 s for another connection's lock; node:sqlite by default not at all.
+  db.exec('pragma busy_timeout = 5000');
+  return wrap(db);
 }
 
 /** BLOBs as Buffers, as better-sqlite3 answers them (node:sqlite answers Uint8Arrays). */
@@ -54,16 +74,31 @@ function row(value: unknown): unknown {
   return out;
 }
 
+/** better-sqlite3 spreads array arguments (Kysely passes its values as one array). */
+const flat = (params: Params): Params =>
+  params.flatMap((param) => (Array.isArray(param) ? (param as unknown[]) : [param]));
+
 function statement(prepared: NodeStatement) {
   let plucked = false;
   let bound: unknown[] | undefined;
+  let iterating = 0;
+  let reader: boolean | undefined;
   // better-sqlite3 takes named values without their @ and ignores keys a statement does not use.
   prepared.setAllowBareNamedParameters(true);
   prepared.setAllowUnknownNamedParameters?.(true);
-  const args = (params: Params) => bound ?? params;
+  const args = (params: Params) => bound ?? flat(params);
   const shape = (value: unknown) =>
     plucked && value && typeof value === 'object' ? Object.values(value)[0] : row(value);
   const self = {
+    /** Whether the statement answers rows (Kysely's SQLite dialect reads it). */
+    get reader() {
+      reader ??= prepared.columns().length > 0;
+      return reader;
+    },
+    /** Whether an iteration of it is still open: it cannot run again meanwhile. */
+    get busy() {
+      return iterating > 0;
+    },
     run: (...params: unknown[]) => {
       const result = prepared.run(...args(params));
       return { changes: Number(result.changes), lastInsertRowid: result.lastInsertRowid };
@@ -71,22 +106,27 @@ function statement(prepared: NodeStatement) {
     get: (...params: unknown[]) => shape(prepared.get(...args(params))),
     all: (...params: unknown[]) => prepared.all(...args(params)).map(shape),
     *iterate(...params: unknown[]) {
-      for (const value of prepared.iterate(...args(params))) yield shape(value);
+      iterating += 1;
+      try {
+        for (const value of prepared.iterate(...args(params))) yield shape(value);
+      } finally {
+        iterating -= 1;
+      }
     },
     pluck(on = true) {
       plucked = on;
       return self;
     },
     bind(...params: unknown[]) {
-      bound = params;
+      bound = flat(params);
       return self;
     },
   };
   return self;
 }
 
-/** A node:sqlite database with the better-sqlite3 API the store uses. */
-function nodeSqliteDatabase(db: NodeDatabase): SQLite.Database {
+/** A node:sqlite database with the better-sqlite3 API the callers use. */
+function wrap(db: NodeDatabase): Database {
   let depth = 0;
   let savepoints = 0;
   const self = {
@@ -131,5 +171,5 @@ function nodeSqliteDatabase(db: NodeDatabase): SQLite.Database {
       return self;
     },
   };
-  return self as unknown as SQLite.Database;
+  return self as unknown as Database;
 }
