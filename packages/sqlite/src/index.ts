@@ -3,7 +3,8 @@
  * process is the packaged program (Node 22, which cannot load a module installed beside it) or
  * HAINIAO_SQLITE=node asks for it, else @photostructure/sqlite, the same module for Node 20 with
  * prebuilt binaries in its npm package (better-sqlite3 compiled SQLite at every `npm ci`, a minute
- * on one core). The callers keep the part of better-sqlite3's API they use (its types describe it):
+ * on one core; the package's `engines` asks for Node 22, but its Node-API binary runs the whole
+ * suite on Node 20, which `npm ci` only warns about). The callers keep the part of better-sqlite3's API they use (its types describe it):
  * prepare with run/get/all/iterate/pluck/bind and the reader and busy flags Kysely's SQLite dialect
  * reads, exec, pragma, nested transactions, close.
  */
