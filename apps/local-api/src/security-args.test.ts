@@ -215,7 +215,6 @@ describe('start pages: http and https only', () => {
 function legacyPages(id: string, urls: string[]) {
   const db = openSqlite(path.join(api.service.dataDir, 'local-api.sqlite'));
   try {
-    db.pragma('busy_timeout = 5000');
     db.transaction(() => {
       db.prepare('delete from env_start_page where env_id = ?').run(id);
       urls.forEach((url, position) =>

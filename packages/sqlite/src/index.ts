@@ -8,6 +8,7 @@
  * prepare with run/get/all/iterate/pluck/bind and the reader and busy flags Kysely's SQLite dialect
  * reads, exec, pragma, nested transactions, close.
  */
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type SQLite from 'better-sqlite3';
 
@@ -55,8 +56,7 @@ function engine(): NodeSqlite {
 
 /** Opens a database file (created unless `fileMustExist` or `readonly`). */
 export function openSqlite(file: string, options: OpenOptions = {}): Database {
-  const { existsSync } = process.getBuiltinModule('node:fs');
-  if ((options.fileMustExist || options.readonly) && file !== ':memory:' && !existsSync(file)) {
+  if ((options.fileMustExist || options.readonly) && file !== ':memory:' && !fs.existsSync(file)) {
     throw new Error(`unable to open database file: ${file} does not exist`);
   }
   const db = new (engine().DatabaseSync)(file, { readOnly: options.readonly === true });

@@ -97,7 +97,6 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): CloudD
   const sqlite = openSqlite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
   });

@@ -355,7 +355,6 @@ export function openStore(dataDir: string): SQLite.Database {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
   const current = db.pragma('user_version', { simple: true }) as number;
   MIGRATIONS.slice(current).forEach((step, index) => {
     db.transaction(() => {
